@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { MediaStore } from './modules/media/media-store.ts';
+
+/** Everything a service needs, built once in buildApp and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  media: MediaStore;
+  limiter: RateLimiter;
+}
+
+export interface AuthUser {
+  id: string;
+  username: string;
+  /** Hash of the token that authenticated this request (logout revokes exactly this one). */
+  sessionHash: string;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** onRequest hook: a valid Bearer token, else 401. Sets request.user. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook for PUT /update_user only: the session cookie, same-origin, else 401/403. */
+    requireCookieUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+}

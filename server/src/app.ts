@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { LIMITS, APP_VERSION } from '@memory-map/shared';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { App, AppContext } from './app-types.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import friendsRoutes from './modules/friends/friends.routes.ts';
+import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import mediaRoutes from './modules/media/media.routes.ts';
+import memoriesRoutes from './modules/memories/memories.routes.ts';
+import placesRoutes from './modules/places/places.routes.ts';
+import systemRoutes from './modules/system/system.routes.ts';
+import usersRoutes from './modules/users/users.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createS3MediaStore } from './modules/media/s3-media-store.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  media?: MediaStore;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; served with an index.html fallback when it exists. */
+  webDist?: string;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Builds the whole app without listening, so tests can `inject()` requests (STYLE.md). */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Tokens, cookies and passwords never reach the log.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: 1024 * 1024,
+    // Client ids are UUIDs and routes are short; anything longer is not ours.
+    routerOptions: { maxParamLength: 200 },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const ctx: AppContext = {
+    config,
+    db,
+    media: options.media ?? (config.s3 ? createS3MediaStore(config.s3) : new LocalMediaStore(config.mediaDir)),
+    limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.limiter.close();
+    redis?.disconnect();
+  });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Map tiles are the one thing loaded from elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'mm:frl:' } : {}) });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Memory Map API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(friendsRoutes);
+  await app.register(memoriesRoutes);
+  await app.register(mediaRoutes);
+  await app.register(placesRoutes);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, prefix: '/' });
+    // Deep links such as /friends load the app; unknown /api and /media paths stay JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables, parsed once; a bad value stops start-up with a clear message (README lists each). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  PUBLIC_URL: z.url().optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SUPPORT_EMAIL: z.email().optional(),
+  GEOCODER_URL: z.url().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+});
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  s3?: S3Config;
+  publicUrl?: string;
+  sessionTtlDays: number;
+  supportEmail: string;
+  geocoderUrl?: string;
+  corsOrigins: string[];
+  logLevel: string;
+  /** Signs media URLs; generated on first start and kept in DATA_DIR unless SECRET_KEY is given. */
+  secretKey: string;
+  /** Secure cookies only when the public URL is https. */
+  secureCookies: boolean;
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const mediaDir = path.join(dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+    publicUrl: e.PUBLIC_URL,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${publicHost}`,
+    geocoderUrl: e.GEOCODER_URL,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    logLevel: e.LOG_LEVEL,
+    secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+  };
+}

@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+/** Table shapes as Kysely sees them. Times are ISO 8601 text (lib/time.ts), ids UUIDv7 text. */
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lower-cased copies carry the unique indexes: case-insensitive uniqueness on both databases. */
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  password_hash: string;
+  profile_picture: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+/** One row per direction: "A's friends" and "are A and B friends" are both primary-key lookups. */
+export interface FriendshipsTable {
+  user_id: string;
+  friend_id: string;
+  created_at: string;
+}
+
+export interface FriendRequestsTable {
+  from_id: string;
+  to_id: string;
+  created_at: string;
+}
+
+export interface PinsTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  latitude: number;
+  longitude: number;
+  location_name: string;
+  image_key: string | null;
+  /** 1 private, 2 friends, 3 public. */
+  visibility: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PinTagsTable {
+  pin_id: string;
+  user_id: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  friendships: FriendshipsTable;
+  friend_requests: FriendRequestsTable;
+  pins: PinsTable;
+  pin_tags: PinTagsTable;
+}
+
+export type { Generated };

@@ -1,0 +1,65 @@
+import type { FastifyReply } from 'fastify';
+import { authResponseSchema, errorSchema, loginSchema, registerSchema } from '@memory-map/shared';
+import { z } from 'zod';
+import type { App } from '../../app-types.ts';
+import * as auth from './auth.service.ts';
+import { revokeSession, SESSION_COOKIE } from './sessions.ts';
+
+function setSessionCookie(app: App, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.ctx.config.secureCookies,
+    path: '/',
+    maxAge: app.ctx.config.sessionTtlDays * 86_400,
+  });
+}
+
+export default async function authRoutes(app: App) {
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and start a session',
+        body: registerSchema,
+        response: { 201: authResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, user } = await auth.register(app.ctx, request.body, request.ip);
+      setSessionCookie(app, reply, token);
+      return reply.code(201).send({ token, user });
+    },
+  );
+
+  app.post(
+    '/api/profile/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a session',
+        body: loginSchema,
+        response: { 200: authResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, user } = await auth.login(app.ctx, request.body, request.ip);
+      setSessionCookie(app, reply, token);
+      return { token, user };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null(), 401: errorSchema } },
+    },
+    async (request, reply) => {
+      await revokeSession(app.ctx, request.user.sessionHash);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { AUTH_MESSAGES, type AuthResponse, type LoginInput, type RegisterInput } from '@memory-map/shared';
+import type { AppContext } from '../../app-types.ts';
+import { isUniqueViolation } from '../../db/queryable.ts';
+import { AppError, ConflictError, UnauthorizedError } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import { nowIso } from '../../lib/time.ts';
+import { toSelfUser } from '../users/user-presenter.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { burnVerification, hashPassword, verifyPassword } from './passwords.ts';
+import { createSession } from './sessions.ts';
+
+/** Login attempts: per address, and per username so a spread-out guesser is stopped too. */
+export const LOGIN_LIMITS = { perIp: { max: 30, windowSeconds: 60 }, perUsername: { max: 10, windowSeconds: 15 * 60 } };
+export const REGISTER_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+
+async function enforce(ctx: AppContext, key: string, rule: { max: number; windowSeconds: number }) {
+  const { allowed, retryAfter } = await ctx.limiter.hit(key, rule.max, rule.windowSeconds);
+  if (!allowed) {
+    throw new AppError(429, 'Too many attempts. Please wait a moment and try again.', {
+      'retry-after': String(retryAfter),
+    });
+  }
+}
+
+export interface SessionResult extends AuthResponse {
+  tokenHash: string;
+}
+
+export async function register(ctx: AppContext, input: RegisterInput, ip: string): Promise<SessionResult> {
+  await enforce(ctx, `register:ip:${ip}`, REGISTER_LIMIT);
+  const db = ctx.db.kysely;
+  const usernameLower = input.username.toLowerCase();
+  const emailLower = input.email.toLowerCase();
+  const clashes = await usersRepository.findClashes(db, usernameLower, emailLower);
+  if (clashes.some((c) => c.username_lower === usernameLower)) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
+  if (clashes.some((c) => c.email_lower === emailLower)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+
+  const row = {
+    id: uuidv7(),
+    username: input.username,
+    username_lower: usernameLower,
+    email: input.email,
+    email_lower: emailLower,
+    password_hash: await hashPassword(input.password),
+    profile_picture: null,
+    first_name: null,
+    last_name: null,
+    created_at: nowIso(),
+  };
+  try {
+    await usersRepository.insert(db, row);
+  } catch (err) {
+    // Two sign-ups raced for the same name: the unique index decides, the loser gets the 409.
+    if (isUniqueViolation(err)) {
+      const again = await usersRepository.findClashes(db, usernameLower, emailLower);
+      throw new ConflictError(
+        again.some((c) => c.username_lower === usernameLower) ? AUTH_MESSAGES.usernameTaken : AUTH_MESSAGES.emailTaken,
+      );
+    }
+    throw err;
+  }
+  const { token, tokenHash } = await createSession(ctx, row.id);
+  return { token, tokenHash, user: await toSelfUser(ctx, row) };
+}
+
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<SessionResult> {
+  await enforce(ctx, `login:ip:${ip}`, LOGIN_LIMITS.perIp);
+  await enforce(ctx, `login:user:${input.username.toLowerCase()}`, LOGIN_LIMITS.perUsername);
+  const row = await usersRepository.findByUsername(ctx.db.kysely, input.username);
+  if (!row) {
+    await burnVerification(input.password);
+    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!(await verifyPassword(row.password_hash, input.password))) {
+    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  }
+  const { token, tokenHash } = await createSession(ctx, row.id);
+  return { token, tokenHash, user: await toSelfUser(ctx, row) };
+}

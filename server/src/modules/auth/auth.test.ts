@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionCookie, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const register = (payload: Record<string, unknown>, ip = '10.9.9.9') =>
+  t.app.inject({ method: 'POST', url: '/api/register', payload, remoteAddress: ip });
+
+describe('POST /api/register', () => {
+  it('creates the account, returns token and user, and sets an HttpOnly strict cookie', async () => {
+    const res = await register({ username: 'Alice', email: 'alice@example.com', password: 'secret!1', confirmPassword: 'secret!1' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.token).toMatch(/^[\w-]{43}$/);
+    expect(body.user).toMatchObject({
+      username: 'Alice',
+      email: 'alice@example.com',
+      profilePicture: '/media/default-avatar.svg',
+      friends: [],
+      friendRequests: { sent: [], received: [] },
+    });
+    expect(body.user).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(body)).not.toContain('argon2');
+    const cookie = res.cookies.find((c) => c.name === 'mm_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  });
+
+  it.each([
+    [{ username: 'bob', email: 'b@example.com', password: 'secret!1' }, 'Please fill out all fields.'],
+    [{ username: 'bob', email: 'b@example.com', password: 'ab!', confirmPassword: 'ab!' }, 'Password must be at least 6 characters long'],
+    [{ username: 'bob', email: 'b@example.com', password: 'abcdefg', confirmPassword: 'abcdefg' }, 'Password must contain at least one special character'],
+    [{ username: 'bob', email: 'b@example.com', password: 'secret!1', confirmPassword: 'secret!2' }, 'Passwords do not match.'],
+    [{ username: 'b', email: 'b@example.com', password: 'secret!1', confirmPassword: 'secret!1' }, 'Username must be 3–30 characters: letters, digits, _ . or -'],
+    [{ username: 'bob bob', email: 'b@example.com', password: 'secret!1', confirmPassword: 'secret!1' }, 'Username must be 3–30 characters: letters, digits, _ . or -'],
+    [{ username: 'bob', email: 'not-an-email', password: 'secret!1', confirmPassword: 'secret!1' }, 'Email must be a valid e-mail address'],
+    [{ username: 'bob', email: 'b@example.com', password: 'x!'.repeat(65), confirmPassword: 'x!'.repeat(65) }, 'Password must be at most 128 characters long'],
+  ])('rejects %j with 400 and a message naming the rule', async (payload, message) => {
+    const res = await register(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+  });
+
+  it('refuses a taken username or e-mail, case-insensitively, with 409', async () => {
+    const a = await register({ username: 'carol', email: 'carol@example.com', password: 'secret!1', confirmPassword: 'secret!1' });
+    expect(a.statusCode).toBe(201);
+    const sameName = await register({ username: 'CAROL', email: 'other@example.com', password: 'secret!1', confirmPassword: 'secret!1' });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json()).toEqual({ error: 'Username already taken' });
+    const sameEmail = await register({ username: 'carol2', email: 'Carol@Example.com', password: 'secret!1', confirmPassword: 'secret!1' });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toEqual({ error: 'Email already registered' });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'The request body is not valid JSON' });
+  });
+
+  it('answers a wrong type with 400', async () => {
+    const res = await register({ username: 42, email: 'n@example.com', password: 'secret!1', confirmPassword: 'secret!1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Please fill out all fields.');
+  });
+});
+
+describe('POST /api/profile/login and /api/logout', () => {
+  it('logs in with the right password (username case-insensitive) and returns the same user shape', async () => {
+    const u = await t.register('dave');
+    const res = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'DAVE', password: u.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user._id).toBe(u.id);
+    expect(res.json().token).not.toBe(u.token);
+    expect(sessionCookie(res)).toMatch(/^mm_session=/);
+  });
+
+  it('says the same thing for a wrong password and an unknown username', async () => {
+    await t.register('erin');
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'erin', password: 'nope!nope' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'nobody-here', password: 'nope!nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Invalid username or password' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('asks for both fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'erin' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Please enter an username and password.' });
+  });
+
+  it('limits guessing one username to 10 tries per window, with Retry-After', async () => {
+    await t.register('frank');
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 11; i++) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/profile/login',
+        remoteAddress: `10.1.2.${i}`,
+        payload: { username: 'frank', password: `wrong${i}!` },
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('logout revokes exactly that token', async () => {
+    const u = await t.register('gina');
+    const second = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'gina', password: u.password } });
+    const other = { authorization: `Bearer ${second.json().token}` };
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: u.auth })).statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: u.auth });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: 'Your session has ended. Please log in again.' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/get_user', headers: other })).statusCode).toBe(200);
+  });
+
+  it('refuses calls without a token or with a made-up one', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/get_user' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ error: 'Please log in to continue' });
+    const bogus = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: { authorization: 'Bearer abc' } });
+    expect(bogus.statusCode).toBe(401);
+  });
+
+  it('does not accept the session cookie in place of the Bearer token on API calls', async () => {
+    const u = await t.register('hank');
+    const res = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: { cookie: u.cookie } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('system', () => {
+  it('health answers when the database does', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/register'].post.requestBody).toBeDefined();
+  });
+
+  it('unknown API routes are JSON 404s', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatch(/No route/);
+  });
+});

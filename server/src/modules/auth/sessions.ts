@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext, AuthUser } from '../../app-types.ts';
+import { nowIso } from '../../lib/time.ts';
+import { sessionsRepository } from './sessions.repository.ts';
+
+export const SESSION_COOKIE = 'mm_session';
+/** Sliding expiry is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** 256 random bits; only the hash is stored, so a database leak yields no usable tokens. */
+export async function createSession(ctx: AppContext, userId: string): Promise<{ token: string; tokenHash: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  await sessionsRepository.insert(ctx.db.kysely, {
+    token_hash: tokenHash,
+    user_id: userId,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000).toISOString(),
+  });
+  return { token, tokenHash };
+}
+
+export async function authenticateToken(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const row = await sessionsRepository.findWithUser(ctx.db.kysely, tokenHash);
+  if (!row) return null;
+  const now = Date.now();
+  if (Date.parse(row.expires_at) <= now) {
+    await sessionsRepository.delete(ctx.db.kysely, tokenHash);
+    return null;
+  }
+  if (now - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+    const expires = new Date(now + ctx.config.sessionTtlDays * 86_400_000).toISOString();
+    await sessionsRepository.touch(ctx.db.kysely, tokenHash, nowIso(), expires);
+  }
+  return { id: row.user_id, username: row.username, sessionHash: tokenHash };
+}
+
+export function revokeSession(ctx: AppContext, tokenHash: string) {
+  return sessionsRepository.delete(ctx.db.kysely, tokenHash);
+}
+
+export function revokeOtherSessions(ctx: AppContext, userId: string, keepTokenHash: string) {
+  return sessionsRepository.deleteOthersOfUser(ctx.db.kysely, userId, keepTokenHash);
+}

@@ -1,0 +1,77 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { LIMITS } from '@memory-map/shared';
+import { BadRequestError, UnsupportedMediaError } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+
+export interface ProcessedImage {
+  key: string;
+  thumbKey: string;
+  image: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+// libvips runs on its own threads; keep it from competing with the event loop for both cores.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/**
+ * Every stored image goes through here (DESIGN.md §6): the type is judged by decoding the bytes,
+ * orientation is applied, every metadata block (EXIF, GPS, XMP, ICC comments) is dropped by
+ * re-encoding, the longest side is capped, and a thumbnail is made. A pixel limit stops
+ * decompression bombs before they are decoded.
+ */
+export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Promise<ProcessedImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: LIMITS.imageMaxPixels }).metadata();
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) {
+      throw new BadRequestError('The image has too many pixels (at most 100 megapixels)');
+    }
+    throw new UnsupportedMediaError();
+  }
+  if (!meta.format || !meta.width || !meta.height) throw new UnsupportedMediaError();
+  if (meta.width * meta.height > LIMITS.imageMaxPixels) {
+    throw new BadRequestError('The image has too many pixels (at most 100 megapixels)');
+  }
+
+  const base = () =>
+    sharp(input, { limitInputPixels: LIMITS.imageMaxPixels, animated: false, failOn: 'error' }).rotate();
+
+  const side = kind === 'avatars' ? 512 : LIMITS.imageLongestSide;
+  let image: { data: Buffer; info: OutputInfo };
+  let thumbnail: Buffer;
+  try {
+    image = await base()
+      .resize({ width: side, height: side, fit: kind === 'avatars' ? 'cover' : 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    thumbnail = await base()
+      .resize({
+        width: LIMITS.thumbnailLongestSide,
+        height: LIMITS.thumbnailLongestSide,
+        fit: kind === 'avatars' ? 'cover' : 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 70 })
+      .toBuffer();
+  } catch {
+    throw new UnsupportedMediaError('The image could not be read; it may be damaged');
+  }
+
+  const id = uuidv7();
+  return {
+    key: `${kind}/${id}.webp`,
+    thumbKey: `${kind}/${id}-thumb.webp`,
+    image: image.data,
+    thumbnail,
+    width: image.info.width,
+    height: image.info.height,
+  };
+}
+
+export function thumbKeyOf(key: string): string {
+  return key.replace(/\.(webp|jpg|png)$/, '-thumb.$1');
+}

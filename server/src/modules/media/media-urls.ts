@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Image URLs are capabilities: `/media/<key>?exp=<unix seconds>&sig=<hmac>`. Only a viewer who may
+ * see the memory is ever handed one, and it stops working at `exp`. Expiries are rounded up to
+ * the next window so the same image keeps the same URL for a while and stays cacheable.
+ */
+export const MEDIA_URL_WINDOW_SECONDS = 6 * 60 * 60;
+/** A URL lives at least this long after it is handed out (and at most one window more). */
+export const MEDIA_URL_MIN_LIFETIME_SECONDS = 6 * 60 * 60;
+
+function signature(secret: string, key: string, exp: number): string {
+  return createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');
+}
+
+export function signMediaUrl(secret: string, key: string, nowMs: number = Date.now()): string {
+  const earliest = Math.floor(nowMs / 1000) + MEDIA_URL_MIN_LIFETIME_SECONDS;
+  const exp = Math.ceil(earliest / MEDIA_URL_WINDOW_SECONDS) * MEDIA_URL_WINDOW_SECONDS;
+  return `/media/${key}?exp=${exp}&sig=${signature(secret, key, exp)}`;
+}
+
+export type MediaUrlCheck = 'ok' | 'expired' | 'invalid';
+
+export function verifyMediaUrl(
+  secret: string,
+  key: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  nowMs: number = Date.now(),
+): MediaUrlCheck {
+  if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return 'invalid';
+  const expected = Buffer.from(signature(secret, key, Number(exp)));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  return Number(exp) * 1000 < nowMs ? 'expired' : 'ok';
+}

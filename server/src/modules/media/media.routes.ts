@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { App } from '../../app-types.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { MEDIA_KEY_RE } from './media-store.ts';
+import { verifyMediaUrl } from './media-urls.ts';
+
+const defaultAvatar = readFileSync(new URL('../../../assets/default-avatar.svg', import.meta.url));
+
+export default async function mediaRoutes(app: App) {
+  app.get('/media/default-avatar.svg', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(defaultAvatar),
+  );
+
+  app.get(
+    '/media/*',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Image bytes behind a signed, expiring URL (403 when tampered or expired)',
+        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!MEDIA_KEY_RE.test(key)) throw new NotFoundError('Image not found');
+      const check = verifyMediaUrl(app.ctx.config.secretKey, key, request.query.exp, request.query.sig);
+      if (check === 'invalid') throw new ForbiddenError('This image link is not valid');
+      if (check === 'expired') throw new ForbiddenError('This image link has expired. Reload the page to get a new one.');
+      // Keys are never reused (a new upload gets a new key), so the bytes behind one never change.
+      const etag = `"${key.replace(/[^a-z0-9]/gi, '')}"`;
+      const maxAge = Math.max(0, Number(request.query.exp) - Math.floor(Date.now() / 1000));
+      reply.header('cache-control', `private, max-age=${maxAge}, immutable`).header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const object = await app.ctx.media.get(key);
+      if (!object) throw new NotFoundError('Image not found');
+      return reply.type(object.contentType).header('content-length', object.size).send(object.body);
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import type { S3Config } from '../../config.ts';
+import { contentTypeOf, MEDIA_KEY_RE, type MediaStore, type StoredObject } from './media-store.ts';
+
+/** Any S3-compatible bucket (AWS, MinIO, R2, Garage): app servers then keep no files (DESIGN.md §8). */
+export function createS3MediaStore(config: S3Config): MediaStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+  });
+  return {
+    async put(key: string, body: Buffer, contentType: string) {
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key: string): Promise<StoredObject | null> {
+      if (!MEDIA_KEY_RE.test(key)) return null;
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        return {
+          body: out.Body as Readable,
+          size: out.ContentLength ?? 0,
+          contentType: out.ContentType ?? contentTypeOf(key),
+        };
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+    async delete(key: string) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    presignedUrl(key: string, expiresInSeconds: number) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: config.bucket, Key: key }), {
+        expiresIn: expiresInSeconds,
+      });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Every number the product depends on, in one place (SPEC.md §9, DESIGN.md §5–6). */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 6,
+  passwordMax: 128,
+  emailMax: 254,
+  nameMax: 50,
+  titleMax: 100,
+  descriptionMax: 2000,
+  locationNameMax: 200,
+  tagsMax: 50,
+  feedPageDefault: 20,
+  feedPageMax: 100,
+  usersPageDefault: 50,
+  usersPageMax: 100,
+  mapPinsDefault: 500,
+  mapPinsMax: 2000,
+  placesSearchDefault: 5,
+  placesSearchMax: 10,
+  uploadBytes: 15 * 1024 * 1024,
+  imageLongestSide: 2048,
+  thumbnailLongestSide: 320,
+  /** Pixel limit against decompression bombs: ~100 megapixels. */
+  imageMaxPixels: 100_000_000,
+} as const;
+
+/** The special characters SPEC.md §5 accepts in a password. */
+export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { publicUserSchema } from './users.ts';
+
+/** Conflict texts of DESIGN.md §5, which the Add Friend screen also shows (SPEC.md §4). */
+export const FRIEND_MESSAGES = {
+  alreadyFriends: 'You are already friends with this user',
+  alreadySent: 'Friend request already sent',
+  alreadyReceived: 'This user has already sent you a friend request',
+  notYourself: 'You cannot send a friend request to yourself',
+  noSuchUser: 'User not found',
+  noSuchRequest: 'Friend request not found',
+  notFriends: 'You are not friends with this user',
+} as const;
+
+export const pendingRequestsSchema = z.object({ pendingRequests: z.array(publicUserSchema) });

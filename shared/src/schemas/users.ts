@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { usernameSchema, passwordSchema } from './auth.ts';
+
+/** Another user as lists and lookups show them; `email` only where DESIGN.md §6 allows. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  profilePicture: z.string(),
+  email: z.string().optional(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The signed-in user's own record (get_user, login, register). */
+export const selfUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  profilePicture: z.string(),
+  friends: z.array(z.string()),
+  friendRequests: z.object({ sent: z.array(z.string()), received: z.array(z.string()) }),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SelfUser = z.infer<typeof selfUserSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: selfUserSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const updateAccountSchema = z.object({
+  newUsername: usernameSchema,
+  // The client sends an empty string when the password is left blank.
+  newPassword: z
+    .union([z.literal(''), passwordSchema])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(LIMITS.nameMax, `${label} must be at most ${LIMITS.nameMax} characters`);
+
+export const updateNamesSchema = z.object({
+  userId: z.string({ error: 'User ID is required' }).trim().min(1, 'User ID is required'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+});
+export type UpdateNamesInput = z.infer<typeof updateNamesSchema>;
+
+export const userIdBodySchema = z.object({
+  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(64, 'userId is not valid'),
+});
+
+export const usersQuerySchema = z.object({
+  q: z.string().trim().max(LIMITS.usernameMax).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.usersPageMax).default(LIMITS.usersPageDefault),
+  after: z.string().max(64).optional(),
+});
