@@ -112,18 +112,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
-  if (existsSync(path.join(webDist, 'index.html'))) {
+  const webDist = options.webDist ?? config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, prefix: '/' });
-    // Deep links such as /friends load the app; unknown /api and /media paths stay JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0] ?? '';
-      if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
-    });
   }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // Deep links such as /friends load the app; unknown /api and /media paths stay JSON 404s.
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
+  });
 
   return app;
 }

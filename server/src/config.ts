@@ -25,6 +25,7 @@ const envSchema = z.object({
   GEOCODER_URL: z.url().optional(),
   CORS_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
 });
 
@@ -55,6 +56,8 @@ export interface Config {
   secretKey: string;
   /** Secure cookies only when the public URL is https. */
   secureCookies: boolean;
+  /** The built web app to serve (default web/dist). */
+  webDist?: string;
 }
 
 function loadOrCreateSecret(dataDir: string): string {
@@ -101,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }

@@ -38,10 +38,6 @@ export function registerErrorHandler(app: App): void {
     request.log.error({ err }, 'unexpected error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
 }
 
 function describeIssue(issue: { instancePath?: string; message?: string; params?: unknown } | undefined): string {

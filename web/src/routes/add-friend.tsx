@@ -1,0 +1,3 @@
+export default function AddFriendScreen() {
+  return <section className="screen" />;
+}

@@ -1,0 +1,3 @@
+export default function FeedsScreen() {
+  return <section className="screen" />;
+}

@@ -1,0 +1,3 @@
+export default function FriendRequestsScreen() {
+  return <section className="screen" />;
+}

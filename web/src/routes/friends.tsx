@@ -1,0 +1,3 @@
+export default function FriendsScreen() {
+  return <section className="screen" />;
+}

@@ -1,0 +1,3 @@
+export default function LandingScreen() {
+  return <section className="screen" />;
+}

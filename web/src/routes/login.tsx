@@ -1,0 +1,3 @@
+export default function LoginScreen() {
+  return <section className="screen" />;
+}

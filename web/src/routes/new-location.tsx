@@ -1,0 +1,3 @@
+export default function NewLocationScreen() {
+  return <section className="screen" />;
+}

@@ -1,0 +1,3 @@
+export default function ProfileScreen() {
+  return <section className="screen" />;
+}

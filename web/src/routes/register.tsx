@@ -1,0 +1,3 @@
+export default function RegisterScreen() {
+  return <section className="screen" />;
+}

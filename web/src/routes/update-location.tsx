@@ -1,0 +1,3 @@
+export default function UpdateLocationScreen() {
+  return <section className="screen" />;
+}

@@ -1,0 +1,3 @@
+export default function UserProfileScreen() {
+  return <section className="screen" />;
+}
