@@ -10,6 +10,13 @@ export const FRIEND_MESSAGES = {
   noSuchUser: 'User not found',
   noSuchRequest: 'Friend request not found',
   notFriends: 'You are not friends with this user',
+  requestSent: 'Friend request sent',
+  requestAccepted: 'Friend request accepted',
+  requestRejected: 'Friend request rejected',
+  friendRemoved: 'Friend removed',
 } as const;
+
+/** What the friend-request and unfriend calls answer on success. */
+export const friendActionResponseSchema = z.object({ message: z.string() });
 
 export const pendingRequestsSchema = z.object({ pendingRequests: z.array(publicUserSchema) });

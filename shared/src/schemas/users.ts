@@ -28,13 +28,22 @@ export type SelfUser = z.infer<typeof selfUserSchema>;
 export const authResponseSchema = z.object({ token: z.string(), user: selfUserSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/** Texts the profile endpoints answer with. */
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  onlyOwnProfile: 'You can only update your own profile',
+  chooseImage: 'Choose an image to upload',
+  imageField: 'Send the image in the profilePicture field',
+} as const;
+
 export const updateAccountSchema = z.object({
   newUsername: usernameSchema,
-  // The client sends an empty string when the password is left blank.
+  // The client sends an empty string when the password is left blank; that means "keep it".
   newPassword: z
-    .union([z.literal(''), passwordSchema])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+    .string({ error: 'newPassword must be text' })
+    .nullish()
+    .transform((v) => (v ? v : undefined))
+    .pipe(passwordSchema.optional()),
 });
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 
@@ -57,7 +66,18 @@ export const userIdBodySchema = z.object({
 });
 
 export const usersQuerySchema = z.object({
-  q: z.string().trim().max(LIMITS.usernameMax).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.usersPageMax).default(LIMITS.usersPageDefault),
-  after: z.string().max(64).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.usernameMax, `q must be at most ${LIMITS.usernameMax} characters`)
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LIMITS.usersPageMax, `limit must be at most ${LIMITS.usersPageMax}`)
+    .default(LIMITS.usersPageDefault),
+  /** Keyset cursor: the lower-cased username of the last user on the previous page. */
+  after: z.string().max(64, 'after is not a valid cursor').optional(),
 });
+export type UsersQuery = z.infer<typeof usersQuerySchema>;

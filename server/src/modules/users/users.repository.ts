@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
@@ -23,7 +24,11 @@ export const usersRepository = {
       .execute();
   },
 
-  /** Whether viewer may see user's e-mail: they are friends, or viewer has sent user a request. */
+  /**
+   * Whether the viewer may see the user's e-mail besides their own (DESIGN.md §6): they are
+   * friends, or the user has sent the viewer a friend request (sending one shares your e-mail
+   * with its recipient; sending one to someone does not reveal theirs).
+   */
   async emailVisible(db: Queryable, viewerId: string, userId: string): Promise<boolean> {
     const row = await db
       .selectFrom('users')
@@ -41,8 +46,8 @@ export const usersRepository = {
               eb
                 .selectFrom('friend_requests')
                 .select('friend_requests.from_id')
-                .where('friend_requests.from_id', '=', viewerId)
-                .where('friend_requests.to_id', '=', userId),
+                .where('friend_requests.from_id', '=', userId)
+                .where('friend_requests.to_id', '=', viewerId),
             ),
           ])
           .as('visible'),
@@ -50,5 +55,62 @@ export const usersRepository = {
       .where('id', '=', userId)
       .executeTakeFirst();
     return Boolean(row?.visible);
+  },
+
+  /**
+   * One page of everyone but the viewer, by lower-cased username (the unique index gives the
+   * order and the keyset), with the two facts that decide e-mail visibility joined in.
+   * `pattern` is a ready LIKE pattern on username_lower whose wildcards use `\` as escape.
+   */
+  listOthers(db: Queryable, viewerId: string, page: { pattern?: string; after?: string; limit: number }) {
+    let query = db
+      .selectFrom('users')
+      .leftJoin('friendships as f', (join) => join.onRef('f.friend_id', '=', 'users.id').on('f.user_id', '=', viewerId))
+      .leftJoin('friend_requests as r', (join) => join.onRef('r.from_id', '=', 'users.id').on('r.to_id', '=', viewerId))
+      .select([
+        'users.id',
+        'users.username',
+        'users.username_lower',
+        'users.profile_picture',
+        'users.email',
+        'f.friend_id as friend_id',
+        'r.from_id as requester_id',
+      ])
+      .where('users.id', '!=', viewerId);
+    if (page.pattern !== undefined) {
+      query = query.where(sql<boolean>`${sql.ref('users.username_lower')} like ${page.pattern} escape '\\'`);
+    }
+    if (page.after !== undefined) query = query.where('users.username_lower', '>', page.after);
+    return query.orderBy('users.username_lower').limit(page.limit).execute();
+  },
+
+  updateAccount(db: Queryable, id: string, changes: { username: string; passwordHash?: string }) {
+    return db
+      .updateTable('users')
+      .set({
+        username: changes.username,
+        username_lower: changes.username.toLowerCase(),
+        ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  updateNames(db: Queryable, id: string, firstName: string, lastName: string) {
+    return db.updateTable('users').set({ first_name: firstName, last_name: lastName }).where('id', '=', id).execute();
+  },
+
+  /**
+   * Compare-and-swap of the picture key: succeeds (1) only if the row still holds `oldKey`, so
+   * of two concurrent uploads each learns exactly which old key it replaced.
+   */
+  async swapProfilePicture(db: Queryable, id: string, oldKey: string | null, newKey: string): Promise<number> {
+    const result = await db
+      .updateTable('users')
+      .set({ profile_picture: newKey })
+      .where('id', '=', id)
+      .where((eb) => (oldKey === null ? eb('profile_picture', 'is', null) : eb('profile_picture', '=', oldKey)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   },
 };

@@ -1,8 +1,21 @@
-import type { PublicUser, SelfUser } from '@memory-map/shared';
-import type { AppContext } from '../../app-types.ts';
-import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import {
+  AUTH_MESSAGES,
+  USER_MESSAGES,
+  type PublicUser,
+  type SelfUser,
+  type UpdateAccountInput,
+  type UpdateNamesInput,
+  type UsersQuery,
+} from '@memory-map/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext, AuthUser } from '../../app-types.ts';
+import { isUniqueViolation } from '../../db/queryable.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { toPublicUser, toSelfUser } from './user-presenter.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { sessionsRepository } from '../auth/sessions.repository.ts';
+import { processImage, thumbKeyOf } from '../media/images.ts';
+import { profilePictureUrl, toPublicUser, toSelfUser } from './user-presenter.ts';
 import { usersRepository } from './users.repository.ts';
 
 export async function getSelf(ctx: AppContext, userId: string): Promise<SelfUser> {
@@ -13,12 +26,111 @@ export async function getSelf(ctx: AppContext, userId: string): Promise<SelfUser
 
 export async function getOther(ctx: AppContext, viewerId: string, userId: string): Promise<PublicUser> {
   const row = isUuid(userId) ? await usersRepository.findById(ctx.db.kysely, userId) : undefined;
-  if (!row) throw new NotFoundError('User not found');
+  if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
   return toPublicUser(ctx, row, await mayViewEmail(ctx, viewerId, userId));
 }
 
-/** DESIGN.md §6: the owner, friends, and someone the viewer has sent a request to. */
+/** DESIGN.md §6: the owner, friends, and whoever the user has sent a friend request to. */
 export async function mayViewEmail(ctx: AppContext, viewerId: string, userId: string): Promise<boolean> {
   if (viewerId === userId) return true;
   return usersRepository.emailVisible(ctx.db.kysely, viewerId, userId);
+}
+
+/** `\`, `%` and `_` are literal in a search; `_` is common in usernames. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface UsersPage {
+  users: PublicUser[];
+  /** Cursor for the next page, when there may be one. */
+  next?: string;
+}
+
+export async function listOthers(ctx: AppContext, viewerId: string, query: UsersQuery): Promise<UsersPage> {
+  const q = query.q?.toLowerCase();
+  // One row more than asked tells whether another page exists without a COUNT.
+  const rows = await usersRepository.listOthers(ctx.db.kysely, viewerId, {
+    pattern: q ? likeContains(q) : undefined,
+    after: query.after?.toLowerCase(),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  return {
+    users: page.map((row) => toPublicUser(ctx, row, row.friend_id !== null || row.requester_id !== null)),
+    next: rows.length > query.limit ? page[page.length - 1]?.username_lower : undefined,
+  };
+}
+
+/**
+ * New username (case-insensitively unique; a change of case alone is allowed) and optionally a
+ * new password. A new password ends every other session of the user in the same transaction,
+ * so a stolen token stops working the moment the owner changes the password.
+ */
+export async function updateAccount(ctx: AppContext, auth: AuthUser, input: UpdateAccountInput): Promise<SelfUser> {
+  const db = ctx.db.kysely;
+  const existing = await usersRepository.findByUsername(db, input.newUsername);
+  if (existing && existing.id !== auth.id) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
+  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const result = await usersRepository.updateAccount(trx, auth.id, { username: input.newUsername, passwordHash });
+      if (Number(result.numUpdatedRows) === 0) throw new UnauthorizedError('Your account no longer exists');
+      if (passwordHash) await sessionsRepository.deleteOthersOfUser(trx, auth.id, auth.sessionHash);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
+    throw err;
+  }
+  return getSelf(ctx, auth.id);
+}
+
+/** PUT /update_user: first and last name, only one's own (the cookie proves who is asking). */
+export async function updateNames(ctx: AppContext, viewerId: string, input: UpdateNamesInput): Promise<SelfUser> {
+  if (input.userId !== viewerId) throw new ForbiddenError(USER_MESSAGES.onlyOwnProfile);
+  await usersRepository.updateNames(ctx.db.kysely, viewerId, input.firstName, input.lastName);
+  return getSelf(ctx, viewerId);
+}
+
+/**
+ * Re-encodes and stores a new profile picture, then points the row at it, then deletes the old
+ * files. A failure before the row changes removes the new files, so nothing is left behind; the
+ * old files go only once no row refers to them.
+ */
+export async function setProfilePicture(
+  ctx: AppContext,
+  userId: string,
+  upload: Buffer,
+  log: FastifyBaseLogger,
+): Promise<string> {
+  const processed = await processImage(upload, 'avatars');
+  const db = ctx.db.kysely;
+  const newKeys = [processed.key, processed.thumbKey];
+  const removeNew = () => Promise.allSettled(newKeys.map((key) => ctx.media.delete(key)));
+
+  let oldKey: string | null = null;
+  try {
+    await ctx.media.put(processed.key, processed.image, 'image/webp');
+    await ctx.media.put(processed.thumbKey, processed.thumbnail, 'image/webp');
+    // Retry the swap if another upload for the same user changed the row in between.
+    for (let attempt = 0; ; attempt++) {
+      const row = await usersRepository.findById(db, userId);
+      if (!row) throw new UnauthorizedError('Your account no longer exists');
+      oldKey = row.profile_picture;
+      if ((await usersRepository.swapProfilePicture(db, userId, oldKey, processed.key)) === 1) break;
+      if (attempt >= 4) throw new ConflictError('Your picture is being changed elsewhere. Please try again.');
+    }
+  } catch (err) {
+    await removeNew();
+    throw err;
+  }
+
+  if (oldKey) {
+    const results = await Promise.allSettled([ctx.media.delete(oldKey), ctx.media.delete(thumbKeyOf(oldKey))]);
+    for (const r of results) {
+      // The new picture is in place; a leftover old file only costs space, so do not fail the upload.
+      if (r.status === 'rejected') log.warn({ err: r.reason, key: oldKey }, 'could not delete the old profile picture');
+    }
+  }
+  return profilePictureUrl(ctx, processed.key);
 }

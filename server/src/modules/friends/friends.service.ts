@@ -1,0 +1,71 @@
+import { FRIEND_MESSAGES, type PublicUser } from '@memory-map/shared';
+import type { AppContext } from '../../app-types.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/queryable.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { nowIso } from '../../lib/time.ts';
+import { toPublicUser } from '../users/user-presenter.ts';
+import { friendsRepository } from './friends.repository.ts';
+
+/** Friends may see each other's e-mail (DESIGN.md §6). */
+export async function listFriends(ctx: AppContext, viewerId: string): Promise<PublicUser[]> {
+  const rows = await friendsRepository.listFriends(ctx.db.kysely, viewerId);
+  return rows.map((row) => toPublicUser(ctx, row, true));
+}
+
+/**
+ * Requests the viewer has received. Each requester chose to send the viewer a request, and
+ * DESIGN.md §6 shows a user's e-mail to whomever they sent one, so the e-mail is included.
+ */
+export async function listReceived(ctx: AppContext, viewerId: string): Promise<PublicUser[]> {
+  const rows = await friendsRepository.listReceived(ctx.db.kysely, viewerId);
+  return rows.map((row) => toPublicUser(ctx, row, true));
+}
+
+export async function sendRequest(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
+  if (userId === viewerId) throw new BadRequestError(FRIEND_MESSAGES.notYourself);
+  if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
+  const db = ctx.db.kysely;
+  const rel = await friendsRepository.relationship(db, viewerId, userId);
+  if (!rel) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
+  if (rel.friends) throw new ConflictError(FRIEND_MESSAGES.alreadyFriends);
+  if (rel.sent) throw new ConflictError(FRIEND_MESSAGES.alreadySent);
+  if (rel.received) throw new ConflictError(FRIEND_MESSAGES.alreadyReceived);
+  try {
+    await friendsRepository.insertRequest(db, viewerId, userId, nowIso());
+  } catch (err) {
+    // A double click that raced past the check above: the primary key decides.
+    if (isUniqueViolation(err)) throw new ConflictError(FRIEND_MESSAGES.alreadySent);
+    // The other account was deleted in between.
+    if (isForeignKeyViolation(err)) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
+    throw err;
+  }
+}
+
+/**
+ * The request from `userId` becomes a friendship both ways; the request and any request the
+ * viewer had sent back are removed, all in one transaction so no half-accepted state is visible.
+ */
+export async function acceptRequest(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
+  if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.noSuchRequest);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    // Deleting first both checks and claims the request: a second accept finds nothing.
+    const removed = await friendsRepository.deleteRequest(trx, userId, viewerId);
+    if (removed === 0) throw new NotFoundError(FRIEND_MESSAGES.noSuchRequest);
+    await friendsRepository.insertFriendship(trx, viewerId, userId, nowIso());
+    await friendsRepository.deleteRequest(trx, viewerId, userId);
+  });
+}
+
+export async function rejectRequest(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
+  if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.noSuchRequest);
+  const removed = await friendsRepository.deleteRequest(ctx.db.kysely, userId, viewerId);
+  if (removed === 0) throw new NotFoundError(FRIEND_MESSAGES.noSuchRequest);
+}
+
+/** Both directions at once; visibility queries read friendships live, so it takes effect at once. */
+export async function removeFriend(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
+  if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.notFriends);
+  const removed = await friendsRepository.deleteFriendship(ctx.db.kysely, viewerId, userId);
+  if (removed === 0) throw new NotFoundError(FRIEND_MESSAGES.notFriends);
+}
