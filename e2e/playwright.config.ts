@@ -14,7 +14,7 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : [['list']],
+  reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

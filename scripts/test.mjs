@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The one gate (STYLE.md §7): lint, typecheck, unit + API tests (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser tests against the built app. Every stage runs even
+// if an earlier one failed, so one run shows everything; the last line is "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const want = (stage) => only.length === 0 || only.includes(stage);
+const results = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: r.status === 0, seconds };
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numFailedTestSuites ?? 0) };
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+}
+
+function check(name, cmd, args) {
+  const r = run(name, cmd, args);
+  results.push({ name, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1, seconds: r.seconds });
+}
+
+function suite(name, cmd, args, env, file, count) {
+  const r = run(name, cmd, args, env);
+  const c = count(file) ?? { passed: 0, failed: 1 };
+  // A runner that crashed before reporting still counts as a failure.
+  if (!r.ok && c.failed === 0) c.failed = 1;
+  results.push({ name, ...c, seconds: r.seconds });
+}
+
+if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+if (want('typecheck')) check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+
+const vitestJson = (n) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, n)}`];
+if (want('unit')) {
+  suite('unit (SQLite)', 'npx', ['vitest', 'run', ...vitestJson('unit.json')], {}, path.join(out, 'unit.json'), countVitest);
+  if (process.env.TEST_DATABASE_URL) {
+    suite(
+      'server (PostgreSQL)',
+      'npx',
+      ['vitest', 'run', '--project', 'server-postgres', ...vitestJson('postgres.json')],
+      { TEST_DB: 'postgres' },
+      path.join(out, 'postgres.json'),
+      countVitest,
+    );
+  } else {
+    console.log('\n(PostgreSQL suite skipped: set TEST_DATABASE_URL=postgres://… to run it)');
+  }
+}
+
+if (want('e2e')) {
+  const dist = path.join(root, 'web', 'dist');
+  const built = run('build web', 'npm', ['run', '--silent', 'build']);
+  if (!built.ok) results.push({ name: 'build web', passed: 0, failed: 1, seconds: built.seconds });
+  else {
+    suite(
+      'browser (Playwright)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(out, 'e2e.json'), E2E_WEB_DIST: dist },
+      path.join(out, 'e2e.json'),
+      countPlaywright,
+    );
+  }
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed (${r.seconds}s)`);
+const passed = results.reduce((s, r) => s + r.passed, 0);
+const failed = results.reduce((s, r) => s + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
