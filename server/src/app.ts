@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -89,6 +90,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCookie);
+  if (config.corsOrigins.length > 0) {
+    // Same origin needs nothing; other front-ends must be named (CORS_ORIGINS).
+    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  }
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
