@@ -1,0 +1,58 @@
+/**
+ * Names people type that GeoNames' main name does not match after folding accents: English
+ * exonyms where GeoNames keeps the local name ("Geneva" → Genève), local names where it keeps
+ * the English one ("Wien" → Vienna), and former names still in use. Each maps to the place's
+ * GeoNames name and country; the most populous such place gets the alias. The data package has
+ * no alternate names, so this short list covers the well-known cases only; a test checks that
+ * every entry still finds its place.
+ */
+export const PLACE_ALIASES: ReadonlyArray<readonly [alias: string, name: string, country: string]> = [
+  ['Geneva', 'Genève', 'CH'],
+  ['Genf', 'Genève', 'CH'],
+  ['Lucerne', 'Luzern', 'CH'],
+  ['Cologne', 'Köln', 'DE'],
+  ['Hanover', 'Hannover', 'DE'],
+  ['Nuremberg', 'Nürnberg', 'DE'],
+  ['Frankfurt', 'Frankfurt am Main', 'DE'],
+  ['München', 'Munich', 'DE'],
+  ['Antwerp', 'Antwerpen', 'BE'],
+  ['Bruges', 'Brugge', 'BE'],
+  ['Ghent', 'Gent', 'BE'],
+  ['Bruxelles', 'Brussels', 'BE'],
+  ['Den Haag', 'The Hague', 'NL'],
+  ['Seville', 'Sevilla', 'ES'],
+  ['San Sebastian', 'Donostia / San Sebastián', 'ES'],
+  ['Gothenburg', 'Göteborg', 'SE'],
+  ['København', 'Copenhagen', 'DK'],
+  ['Wien', 'Vienna', 'AT'],
+  ['Praha', 'Prague', 'CZ'],
+  ['Warszawa', 'Warsaw', 'PL'],
+  ['Cracow', 'Kraków', 'PL'],
+  ['Roma', 'Rome', 'IT'],
+  ['Milano', 'Milan', 'IT'],
+  ['Napoli', 'Naples', 'IT'],
+  ['Torino', 'Turin', 'IT'],
+  ['Firenze', 'Florence', 'IT'],
+  ['Venezia', 'Venice', 'IT'],
+  ['Lisboa', 'Lisbon', 'PT'],
+  ['Athina', 'Athens', 'GR'],
+  ['Moskva', 'Moscow', 'RU'],
+  ['Rostov-on-Don', 'Rostov-na-Donu', 'RU'],
+  ['Nizhny Novgorod', 'Nizhniy Novgorod', 'RU'],
+  ['Kiev', 'Kyiv', 'UA'],
+  ['Astana', 'Nur-Sultan', 'KZ'],
+  ['Ulaanbaatar', 'Ulan Bator', 'MN'],
+  ['Peking', 'Beijing', 'CN'],
+  ['Bombay', 'Mumbai', 'IN'],
+  ['Calcutta', 'Kolkata', 'IN'],
+  ['Madras', 'Chennai', 'IN'],
+  ['Bangalore', 'Bengaluru', 'IN'],
+  ['Saigon', 'Ho Chi Minh City', 'VN'],
+  ['Rangoon', 'Yangon', 'MM'],
+  ['Marrakech', 'Marrakesh', 'MA'],
+  ['Ciudad Juárez', 'Juárez', 'MX'],
+  ['Ciudad de México', 'Mexico City', 'MX'],
+  ['Panama City', 'Panamá', 'PA'],
+  ['New York', 'New York City', 'US'],
+  ['La Habana', 'Havana', 'CU'],
+];

@@ -1,0 +1,98 @@
+import { errorSchema, LIMITS, placeSearchResultSchema, reverseResultSchema } from '@memory-map/shared';
+import { z } from 'zod';
+import type { App } from '../../app-types.ts';
+import { warm } from './gazetteer.ts';
+import { NominatimClient } from './nominatim-client.ts';
+import { createPlacesService, type PlacesService } from './places.service.ts';
+
+const SEARCH_TEXT_MAX = 200;
+
+/** A number written in the query string; '' and 'abc' are not numbers (plain coercion makes '' a 0). */
+const coordinate = (label: string, limit: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a number` })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .refine((n) => n >= -limit && n <= limit, `${label} must be between -${limit} and ${limit}`),
+  );
+
+const searchQuerySchema = z.object({
+  // A missing or blank q finds nothing (an empty list), as the client ignores blank searches.
+  q: z.string().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).default(''),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LIMITS.placesSearchMax, `limit must be at most ${LIMITS.placesSearchMax}`)
+    .default(LIMITS.placesSearchDefault),
+});
+
+const reverseQuerySchema = z.object({
+  lat: coordinate('Latitude', 90),
+  lon: coordinate('Longitude', 180),
+});
+
+const rateLimit = { max: 60, timeWindow: '1 minute' };
+
+export interface PlacesRoutesOptions {
+  /** For tests: a service instead of the one built from the config. */
+  service?: PlacesService;
+}
+
+/**
+ * GET /api/places/search and /api/places/reverse: the geocoding the web client needs, answered
+ * by our own server. Positions and search text are never logged: these routes log at warn and
+ * above only, so Fastify's request lines (which carry the URL) are left out.
+ */
+export default async function placesRoutes(app: App, options: PlacesRoutesOptions = {}) {
+  const { geocoderUrl } = app.ctx.config;
+  const service =
+    options.service ??
+    createPlacesService({
+      upstream: geocoderUrl
+        ? new NominatimClient({
+            baseUrl: geocoderUrl,
+            onError: (reason) => app.log.warn({ reason }, 'geocoder did not answer; answered from the offline gazetteer'),
+          })
+        : undefined,
+    });
+
+  // Load the gazetteer once the server listens, so the first search does not wait for it and
+  // tests (which never listen) load it only if they use it.
+  app.addHook('onListen', async () => {
+    warm().catch((err: unknown) => app.log.error({ err }, 'could not load the place gazetteer'));
+  });
+
+  app.get(
+    '/api/places/search',
+    {
+      onRequest: app.requireUser,
+      logLevel: 'warn',
+      config: { rateLimit },
+      schema: {
+        tags: ['places'],
+        summary: 'Find places by name (offline gazetteer, or GEOCODER_URL when set)',
+        querystring: searchQuerySchema,
+        response: { 200: z.array(placeSearchResultSchema), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => service.search(request.query.q, request.query.limit),
+  );
+
+  app.get(
+    '/api/places/reverse',
+    {
+      onRequest: app.requireUser,
+      logLevel: 'warn',
+      config: { rateLimit },
+      schema: {
+        tags: ['places'],
+        summary: 'Name the place at a position; an empty address means open sea',
+        querystring: reverseQuerySchema,
+        response: { 200: reverseResultSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => service.reverse(request.query.lat, request.query.lon),
+  );
+}
