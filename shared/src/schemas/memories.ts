@@ -16,24 +16,39 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/**
+ * Multipart sends numbers as text. Only a number or a numeric string counts: plain coercion would
+ * turn '' and null into 0, a real place in the Gulf of Guinea.
+ */
 const coordinate = (label: string, limit: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .refine((n) => n >= -limit && n <= limit, `${label} must be between -${limit} and ${limit}`);
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a number` })
+      .refine(Number.isFinite, `${label} must be a number`)
+      .refine((n) => n >= -limit && n <= limit, `${label} must be between -${limit} and ${limit}`),
+  );
 
-/** Tags arrive as a JSON list of user ids in a multipart field (SPEC.md §7). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Tags arrive as a JSON list of user ids in a multipart field (SPEC.md §7); a JSON body may send
+ * the list itself.
+ */
 export const tagsFieldSchema = z
-  .string()
+  .union([z.string(), z.array(z.unknown())], { error: 'Tags must be a JSON list of user ids' })
   .optional()
   .transform((raw, ctx) => {
-    if (raw === undefined || raw.trim() === '') return [] as string[];
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (Array.isArray(parsed) && parsed.every((t) => typeof t === 'string')) return [...new Set(parsed)];
-    } catch {
-      // fall through to the message below
+    if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return [] as string[];
+    let parsed: unknown = raw;
+    if (typeof raw === 'string') {
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        parsed = undefined;
+      }
     }
+    if (Array.isArray(parsed) && parsed.every((t) => typeof t === 'string')) return [...new Set(parsed as string[])];
     ctx.addIssue({ code: 'custom', message: 'Tags must be a JSON list of user ids' });
     return z.NEVER;
   })
@@ -62,14 +77,19 @@ export const updateMemorySchema = z.object({
   visibility: visibilitySchema,
   tags: tagsFieldSchema,
   removeImage: z
-    .enum(['true', 'false'])
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'removeImage must be true or false' })
     .optional()
-    .transform((v) => v === 'true'),
+    .transform((v) => v === true || v === 'true'),
 });
 export type UpdateMemoryInput = z.infer<typeof updateMemorySchema>;
 
 export const pinIdSchema = z.object({
   pinId: z.string({ error: 'pinId is required' }).trim().min(1, 'pinId is required').max(64),
+});
+
+/** DELETE /api/delete takes pinId in the JSON body or the query string; the route checks one is there. */
+export const optionalPinIdSchema = z.object({
+  pinId: z.string({ error: 'pinId must be text' }).trim().max(64, 'pinId is not valid').optional(),
 });
 
 export const pinSchema = z.object({
@@ -102,5 +122,51 @@ export const feedQuerySchema = z.object({
     .min(1, 'limit must be at least 1')
     .max(LIMITS.feedPageMax, `limit must be at most ${LIMITS.feedPageMax}`)
     .default(LIMITS.feedPageDefault),
-  before: z.string().max(64).optional(),
+  before: z.string().regex(UUID_RE, 'before must be the id of the last memory of the previous page').optional(),
+});
+
+export interface BoundingBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/**
+ * `bbox=west,south,east,north` in degrees. West greater than east crosses the antimeridian.
+ * Longitudes outside ±180 (a map panned around the world) are wrapped; a box 360° wide or more is
+ * the whole world.
+ */
+export const bboxSchema = z.string().transform((raw, ctx): BoundingBox => {
+  const parts = raw.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));
+  if (parts.length !== 4 || !parts.every(Number.isFinite)) {
+    ctx.addIssue({ code: 'custom', message: 'bbox must be four numbers: west,south,east,north' });
+    return z.NEVER;
+  }
+  const [west, south, east, north] = parts as [number, number, number, number];
+  if (south < -90 || south > 90 || north < -90 || north > 90) {
+    ctx.addIssue({ code: 'custom', message: 'bbox latitudes (south, north) must be between -90 and 90' });
+    return z.NEVER;
+  }
+  if (south > north) {
+    ctx.addIssue({ code: 'custom', message: 'bbox south must not be greater than north' });
+    return z.NEVER;
+  }
+  if (east - west >= 360) return { west: -180, south, east: 180, north };
+  return { west: wrapLongitude(west), south, east: wrapLongitude(east), north };
+});
+
+function wrapLongitude(lon: number): number {
+  if (lon >= -180 && lon <= 180) return lon;
+  return ((((lon + 180) % 360) + 360) % 360) - 180;
+}
+
+export const mapQuerySchema = z.object({
+  bbox: bboxSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LIMITS.mapPinsMax, `limit must be at most ${LIMITS.mapPinsMax}`)
+    .default(LIMITS.mapPinsDefault),
 });

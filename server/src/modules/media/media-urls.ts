@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../app-types.ts';
 
 /**
  * Image URLs are capabilities: `/media/<key>?exp=<unix seconds>&sig=<hmac>`. Only a viewer who may
@@ -13,10 +14,33 @@ function signature(secret: string, key: string, exp: number): string {
   return createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');
 }
 
-export function signMediaUrl(secret: string, key: string, nowMs: number = Date.now()): string {
+/** Unix seconds at which a URL handed out at `nowMs` expires: the same for a whole window. */
+export function mediaUrlExpiry(nowMs: number): number {
   const earliest = Math.floor(nowMs / 1000) + MEDIA_URL_MIN_LIFETIME_SECONDS;
-  const exp = Math.ceil(earliest / MEDIA_URL_WINDOW_SECONDS) * MEDIA_URL_WINDOW_SECONDS;
+  return Math.ceil(earliest / MEDIA_URL_WINDOW_SECONDS) * MEDIA_URL_WINDOW_SECONDS;
+}
+
+export function signMediaUrl(secret: string, key: string, nowMs: number = Date.now()): string {
+  const exp = mediaUrlExpiry(nowMs);
   return `/media/${key}?exp=${exp}&sig=${signature(secret, key, exp)}`;
+}
+
+/**
+ * The URL to hand a viewer who may see the image: the bucket's own presigned URL when the store
+ * has one (the bytes then never pass through us), else our signed /media URL. Both are signed at
+ * the start of the current window so every viewer in it gets the same, cacheable URL.
+ */
+export async function mediaUrl(
+  ctx: Pick<AppContext, 'config' | 'media'>,
+  key: string,
+  nowMs: number = Date.now(),
+): Promise<string> {
+  if (ctx.media.presignedUrl) {
+    const exp = mediaUrlExpiry(nowMs);
+    const signedAt = Math.floor(nowMs / 1000 / MEDIA_URL_WINDOW_SECONDS) * MEDIA_URL_WINDOW_SECONDS;
+    return ctx.media.presignedUrl(key, new Date(signedAt * 1000), exp - signedAt);
+  }
+  return signMediaUrl(ctx.config.secretKey, key, nowMs);
 }
 
 export type MediaUrlCheck = 'ok' | 'expired' | 'invalid';

@@ -17,6 +17,7 @@ export function createS3MediaStore(config: S3Config): MediaStore {
   });
   return {
     async put(key: string, body: Buffer, contentType: string) {
+      if (!MEDIA_KEY_RE.test(key)) throw new Error(`Refusing media key ${key}`);
       await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentType: contentType }));
     },
     async get(key: string): Promise<StoredObject | null> {
@@ -34,11 +35,13 @@ export function createS3MediaStore(config: S3Config): MediaStore {
       }
     },
     async delete(key: string) {
+      if (!MEDIA_KEY_RE.test(key)) return;
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
-    presignedUrl(key: string, expiresInSeconds: number) {
+    presignedUrl(key: string, signedAt: Date, expiresInSeconds: number) {
       return getSignedUrl(client, new GetObjectCommand({ Bucket: config.bucket, Key: key }), {
         expiresIn: expiresInSeconds,
+        signingDate: signedAt,
       });
     },
   };

@@ -1,3 +1,134 @@
+import {
+  createMemorySchema,
+  errorSchema,
+  feedQuerySchema,
+  mapQuerySchema,
+  optionalPinIdSchema,
+  pinSchema,
+  updateMemorySchema,
+} from '@memory-map/shared';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { App } from '../../app-types.ts';
+import { BadRequestError } from '../../lib/errors.ts';
+import { readForm } from '../media/multipart.ts';
+import * as memories from './memories.service.ts';
 
-export default async function memoriesRoutes(_app: App) {}
+/**
+ * Create and update take multipart (the spec's client) or JSON (API clients). A multipart body
+ * is only readable as a stream inside the handler, so the route's body schema documents the
+ * fields for OpenAPI and the service validates them with the same schema once they are read.
+ */
+function bodyReadByHandler<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): ReturnType<FastifySchemaCompiler<S>> {
+  if (route.httpPart === 'body') return (data: unknown) => ({ value: data });
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}
+
+const photoField = { image: z.string().optional().describe('The photo (multipart only): any image type, at most 15 MB') };
+
+const writeErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  415: errorSchema,
+};
+
+export default async function memoriesRoutes(app: App) {
+  app.post(
+    '/api/create',
+    {
+      onRequest: app.requireUser,
+      validatorCompiler: bodyReadByHandler,
+      schema: {
+        tags: ['memories'],
+        summary: 'Pin a memory (multipart with an optional image, or JSON without one)',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: createMemorySchema.extend(photoField),
+        response: { 201: pinSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request, 'image');
+      const pin = await memories.create(app.ctx, request.log, request.user.id, form);
+      return reply.code(201).send(pin);
+    },
+  );
+
+  app.put(
+    '/api/update_pin',
+    {
+      onRequest: app.requireUser,
+      validatorCompiler: bodyReadByHandler,
+      schema: {
+        tags: ['memories'],
+        summary: 'Change your memory; absent tags mean none, an absent image keeps the old one',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: updateMemorySchema.extend(photoField),
+        response: { 200: pinSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, 'image');
+      return memories.update(app.ctx, request.log, request.user.id, form);
+    },
+  );
+
+  app.delete(
+    '/api/delete',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['memories'],
+        summary: 'Delete your memory with its tags and photo (pinId in the JSON body or the query)',
+        body: optionalPinIdSchema.optional(),
+        querystring: optionalPinIdSchema,
+        response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const pinId = request.body?.pinId || request.query.pinId;
+      if (!pinId) throw new BadRequestError('pinId is required');
+      await memories.remove(app.ctx, request.log, request.user.id, pinId);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/query_map_pins',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['memories'],
+        summary: 'The memories you may see, newest first; optional bbox=west,south,east,north and limit (default 500, at most 2000)',
+        querystring: mapQuerySchema,
+        response: { 200: z.array(pinSchema), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => memories.mapPins(app.ctx, request.user.id, request.query),
+  );
+
+  app.get(
+    '/api/query_feed',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['memories'],
+        summary: 'The memories you may see, newest first, a page at a time (next page in the Link header)',
+        querystring: feedQuerySchema,
+        response: { 200: z.array(pinSchema), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await memories.feed(app.ctx, request.user.id, request.query);
+      if (page.nextBefore) {
+        const next = `/api/query_feed?limit=${request.query.limit}&before=${page.nextBefore}`;
+        reply.header('link', `<${next}>; rel="next"`);
+      }
+      return page.pins;
+    },
+  );
+}

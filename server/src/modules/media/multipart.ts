@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { BadRequestError } from '../../lib/errors.ts';
+
+export interface FormInput {
+  /** Text fields by name (the first of a repeated name wins), or the JSON body's properties. */
+  fields: Record<string, unknown>;
+  /** The bytes of the one expected file field, or null when none (or an empty one) was sent. */
+  file: Buffer | null;
+}
+
+/**
+ * Reads a form sent as multipart or as JSON, so browsers and API clients use the same endpoint.
+ * The file is buffered within the multipart limit (app.ts: 15 MB, beyond it @fastify/multipart
+ * throws a 413); a file under any other field name is drained and ignored, like unknown fields.
+ */
+export async function readForm(request: FastifyRequest, fileField: string): Promise<FormInput> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    return { fields, file: null };
+  }
+  const fields: Record<string, unknown> = {};
+  let file: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== fileField || file) {
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      // Browsers send an empty, unnamed file part when no file was chosen.
+      if (bytes.length > 0 || part.filename) file = bytes;
+      continue;
+    }
+    if (part.valueTruncated) throw new BadRequestError(`${part.fieldname} is too long`);
+    if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
+  }
+  return { fields, file };
+}

@@ -1,0 +1,192 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Queryable } from '../../db/queryable.ts';
+import type { DB, PinsTable, PinTagsTable } from '../../db/schema.ts';
+
+export interface PinListFilter {
+  limit: number;
+  /** Keyset cursor: only pins with a smaller (older, ids being UUIDv7) id. */
+  before?: string;
+  bbox?: { west: number; south: number; east: number; north: number };
+}
+
+/**
+ * DESIGN.md §6 in SQL: the author, anyone when public, and the author's friends (as of this
+ * query) when friends-only. Tags play no part, so tagging never widens the audience.
+ */
+function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
+  return eb.or([
+    eb('pins.author_id', '=', viewerId),
+    eb('pins.visibility', '=', 3),
+    eb.and([
+      eb('pins.visibility', '=', 2),
+      eb.exists(
+        eb
+          .selectFrom('friendships')
+          .select('friendships.user_id')
+          .where('friendships.user_id', '=', viewerId)
+          .whereRef('friendships.friend_id', '=', 'pins.author_id'),
+      ),
+    ]),
+  ]);
+}
+
+function listFilter(eb: ExpressionBuilder<DB, 'pins'>, filter: PinListFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.before) conditions.push(eb('pins.id', '<', filter.before));
+  const box = filter.bbox;
+  if (box) {
+    conditions.push(eb('pins.latitude', '>=', box.south), eb('pins.latitude', '<=', box.north));
+    if (box.west <= box.east) {
+      conditions.push(eb('pins.longitude', '>=', box.west), eb('pins.longitude', '<=', box.east));
+    } else {
+      // Across the antimeridian the box is two ranges: west..180 and -180..east.
+      conditions.push(eb.or([eb('pins.longitude', '>=', box.west), eb('pins.longitude', '<=', box.east)]));
+    }
+  }
+  return eb.and(conditions);
+}
+
+const pinWithAuthorColumns = [
+  'pins.id',
+  'pins.author_id',
+  'pins.title',
+  'pins.description',
+  'pins.latitude',
+  'pins.longitude',
+  'pins.location_name',
+  'pins.image_key',
+  'pins.visibility',
+  'pins.created_at',
+  'pins.updated_at',
+  'users.username as author_username',
+  'users.profile_picture as author_picture',
+] as const;
+
+export type PinWithAuthor = PinsTable & { author_username: string; author_picture: string | null };
+
+export const memoriesRepository = {
+  insertPin(db: Queryable, row: PinsTable) {
+    return db.insertInto('pins').values(row).execute();
+  },
+
+  insertTags(db: Queryable, rows: PinTagsTable[]) {
+    return db.insertInto('pin_tags').values(rows).execute();
+  },
+
+  deleteTags(db: Queryable, pinId: string) {
+    return db.deleteFrom('pin_tags').where('pin_id', '=', pinId).execute();
+  },
+
+  /** Which of `ids` are friends of `userId` right now. */
+  async friendsAmong(db: Queryable, userId: string, ids: string[]): Promise<string[]> {
+    const rows = await db
+      .selectFrom('friendships')
+      .select('friend_id')
+      .where('user_id', '=', userId)
+      .where('friend_id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.friend_id);
+  },
+
+  /** One pin, only if the viewer may see it: a pin they may not see does not exist for them. */
+  findVisible(db: Queryable, viewerId: string, pinId: string) {
+    return db
+      .selectFrom('pins')
+      .select(['pins.id', 'pins.author_id', 'pins.image_key'])
+      .where('pins.id', '=', pinId)
+      .where((eb) => visibleTo(eb, viewerId))
+      .executeTakeFirst();
+  },
+
+  /**
+   * Pins with their authors by id, newest first, re-checking visibility (a pin changed or
+   * unfriended since its id was read is simply absent).
+   */
+  findManyVisible(db: Queryable, viewerId: string, ids: string[]): Promise<PinWithAuthor[]> {
+    return db
+      .selectFrom('pins')
+      .innerJoin('users', 'users.id', 'pins.author_id')
+      .select(pinWithAuthorColumns)
+      .where('pins.id', 'in', ids)
+      .where((eb) => visibleTo(eb, viewerId))
+      .orderBy('pins.id', 'desc')
+      .execute();
+  },
+
+  /**
+   * A page of the pins the viewer may see, newest first. Each audience is its own branch, so
+   * each walks its own index (own pins by (author_id, id), public by (visibility, id), friends'
+   * by (author_id, id) per friend) and stops at `limit`; the page is the newest of their union.
+   * A single OR over the whole table would scan every pin the viewer may not see.
+   */
+  listVisible(db: Queryable, viewerId: string, filter: PinListFilter): Promise<PinWithAuthor[]> {
+    const branch = () =>
+      db
+        .selectFrom('pins')
+        .select('pins.id')
+        .where((eb) => listFilter(eb, filter))
+        .orderBy('pins.id', 'desc')
+        .limit(filter.limit);
+    const own = branch().where('pins.author_id', '=', viewerId);
+    const everyone = branch().where('pins.visibility', '=', 3);
+    const friends = branch()
+      .where('pins.visibility', '=', 2)
+      .where('pins.author_id', 'in', db.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId));
+    const ids = db
+      .selectFrom(own.as('own'))
+      .select('own.id')
+      .union(db.selectFrom(everyone.as('everyone')).select('everyone.id'))
+      .union(db.selectFrom(friends.as('friends')).select('friends.id'));
+    return db
+      .selectFrom('pins')
+      .innerJoin('users', 'users.id', 'pins.author_id')
+      .select(pinWithAuthorColumns)
+      .where('pins.id', 'in', ids)
+      .orderBy('pins.id', 'desc')
+      .limit(filter.limit)
+      .execute();
+  },
+
+  /** Every tag of a page of pins in one query, with what the pin object shows of each user. */
+  tagsOf(db: Queryable, pinIds: string[]) {
+    return db
+      .selectFrom('pin_tags')
+      .innerJoin('users', 'users.id', 'pin_tags.user_id')
+      .select(['pin_tags.pin_id', 'users.id', 'users.username', 'users.profile_picture'])
+      .where('pin_tags.pin_id', 'in', pinIds)
+      .orderBy('users.username_lower')
+      .execute();
+  },
+
+  /**
+   * Writes the new content. When the image changes, only if it is still the one the caller saw,
+   * so two edits racing cannot both believe they replaced the same file.
+   */
+  async updatePin(
+    db: Queryable,
+    pinId: string,
+    authorId: string,
+    patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> & { image_key?: string | null },
+    expectedImageKey?: string | null,
+  ): Promise<boolean> {
+    let query = db.updateTable('pins').set(patch).where('id', '=', pinId).where('author_id', '=', authorId);
+    if (expectedImageKey !== undefined) {
+      query =
+        expectedImageKey === null
+          ? query.where('image_key', 'is', null)
+          : query.where('image_key', '=', expectedImageKey);
+    }
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  /** Deletes the pin (its tags go by cascade) and returns its image key; undefined if it was gone. */
+  deletePin(db: Queryable, pinId: string, authorId: string) {
+    return db
+      .deleteFrom('pins')
+      .where('id', '=', pinId)
+      .where('author_id', '=', authorId)
+      .returning('image_key')
+      .executeTakeFirst();
+  },
+};

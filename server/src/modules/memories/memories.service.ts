@@ -1,0 +1,184 @@
+import {
+  createMemorySchema,
+  MEMORY_MESSAGES,
+  updateMemorySchema,
+  type BoundingBox,
+  type Pin,
+} from '@memory-map/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-types.ts';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { isUuid, uuidv7 } from '../../lib/ids.ts';
+import { nowIso } from '../../lib/time.ts';
+import { processImage, thumbKeyOf, type ProcessedImage } from '../media/images.ts';
+import type { FormInput } from '../media/multipart.ts';
+import { memoriesRepository, type PinListFilter } from './memories.repository.ts';
+import { toPins } from './pin-presenter.ts';
+
+export const MEMORY_ERRORS = {
+  notAuthor: 'Only the author can change this memory',
+  changedMeanwhile: 'This memory was changed at the same time elsewhere. Reload it and try again.',
+} as const;
+
+function parse<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw new BadRequestError(result.error.issues[0]?.message ?? 'The memory is not valid');
+  return result.data;
+}
+
+/** Every tagged user must be the author's friend at the moment of saving. */
+async function checkTags(ctx: AppContext, authorId: string, tags: string[]): Promise<void> {
+  if (tags.length === 0) return;
+  if (!tags.every(isUuid)) throw new BadRequestError(MEMORY_MESSAGES.onlyFriends);
+  const friends = await memoriesRepository.friendsAmong(ctx.db.kysely, authorId, tags);
+  if (friends.length !== tags.length) throw new BadRequestError(MEMORY_MESSAGES.onlyFriends);
+}
+
+type Log = Pick<FastifyBaseLogger, 'warn'>;
+
+async function storeImage(ctx: AppContext, log: Log, image: ProcessedImage): Promise<void> {
+  try {
+    await ctx.media.put(image.key, image.image, 'image/webp');
+    await ctx.media.put(image.thumbKey, image.thumbnail, 'image/webp');
+  } catch (err) {
+    await deleteImageFiles(ctx, log, image.key);
+    throw err;
+  }
+}
+
+/**
+ * Removing files is the last step of any change and never undoes it: a file that cannot be
+ * removed is logged and left behind, which costs space but loses nothing.
+ */
+async function deleteImageFiles(ctx: AppContext, log: Log, key: string): Promise<void> {
+  const results = await Promise.allSettled([ctx.media.delete(key), ctx.media.delete(thumbKeyOf(key))]);
+  for (const r of results) {
+    if (r.status === 'rejected') log.warn({ err: r.reason, key }, 'could not delete an image file; it is left behind');
+  }
+}
+
+/** Reads one page of pins with two queries: pins with authors, then every tag of the page. */
+async function present(ctx: AppContext, viewerId: string, rows: Awaited<ReturnType<typeof memoriesRepository.listVisible>>) {
+  const tags = rows.length > 0 ? await memoriesRepository.tagsOf(ctx.db.kysely, rows.map((r) => r.id)) : [];
+  return toPins(ctx, viewerId, rows, tags);
+}
+
+async function getVisiblePin(ctx: AppContext, viewerId: string, pinId: string): Promise<Pin> {
+  const rows = await memoriesRepository.findManyVisible(ctx.db.kysely, viewerId, [pinId]);
+  const [pin] = await present(ctx, viewerId, rows);
+  if (!pin) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  return pin;
+}
+
+/** The pin the viewer wants to change: 404 if they may not see it, 403 if it is not theirs. */
+async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string) {
+  const pin = isUuid(pinId) ? await memoriesRepository.findVisible(ctx.db.kysely, viewerId, pinId) : undefined;
+  if (!pin) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  if (pin.author_id !== viewerId) throw new ForbiddenError(MEMORY_ERRORS.notAuthor);
+  return pin;
+}
+
+export async function create(ctx: AppContext, log: Log, authorId: string, form: FormInput): Promise<Pin> {
+  const input = parse(createMemorySchema, form.fields);
+  await checkTags(ctx, authorId, input.tags);
+  const image = form.file ? await processImage(form.file, 'pins') : null;
+
+  // Files first, then the row: a failed insert removes the files, so nothing is left behind.
+  if (image) await storeImage(ctx, log, image);
+  const at = nowIso();
+  const id = uuidv7();
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await memoriesRepository.insertPin(trx, {
+        id,
+        author_id: authorId,
+        title: input.title,
+        description: input.description,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        location_name: input.locationName,
+        image_key: image?.key ?? null,
+        visibility: Number(input.visibility),
+        created_at: at,
+        updated_at: at,
+      });
+      if (input.tags.length > 0) {
+        await memoriesRepository.insertTags(trx, input.tags.map((userId) => ({ pin_id: id, user_id: userId })));
+      }
+    });
+  } catch (err) {
+    if (image) await deleteImageFiles(ctx, log, image.key);
+    throw err;
+  }
+  return getVisiblePin(ctx, authorId, id);
+}
+
+export async function update(ctx: AppContext, log: Log, viewerId: string, form: FormInput): Promise<Pin> {
+  // Everything is checked before anything is touched: a bad update loses nothing.
+  const input = parse(updateMemorySchema, form.fields);
+  const existing = await findOwnPin(ctx, viewerId, input.pinId);
+  await checkTags(ctx, viewerId, input.tags);
+  const image = form.file ? await processImage(form.file, 'pins') : null;
+  // A new image wins over removeImage: it is the later of the two choices in the form.
+  const imageChanges = image !== null || (input.removeImage && existing.image_key !== null);
+
+  if (image) await storeImage(ctx, log, image);
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      const updated = await memoriesRepository.updatePin(
+        trx,
+        existing.id,
+        viewerId,
+        {
+          title: input.title,
+          description: input.description,
+          visibility: Number(input.visibility),
+          updated_at: nowIso(),
+          ...(imageChanges ? { image_key: image?.key ?? null } : {}),
+        },
+        imageChanges ? existing.image_key : undefined,
+      );
+      if (!updated) {
+        const still = await memoriesRepository.findVisible(trx, viewerId, existing.id);
+        throw still ? new AppError(409, MEMORY_ERRORS.changedMeanwhile) : new NotFoundError(MEMORY_MESSAGES.notFound);
+      }
+      await memoriesRepository.deleteTags(trx, existing.id);
+      if (input.tags.length > 0) {
+        await memoriesRepository.insertTags(trx, input.tags.map((userId) => ({ pin_id: existing.id, user_id: userId })));
+      }
+    });
+  } catch (err) {
+    if (image) await deleteImageFiles(ctx, log, image.key);
+    throw err;
+  }
+  // Only now that the new row is committed may the old files go.
+  if (imageChanges && existing.image_key) await deleteImageFiles(ctx, log, existing.image_key);
+  return getVisiblePin(ctx, viewerId, existing.id);
+}
+
+export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId: string): Promise<void> {
+  const existing = await findOwnPin(ctx, viewerId, pinId);
+  const deleted = await memoriesRepository.deletePin(ctx.db.kysely, existing.id, viewerId);
+  if (!deleted) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  if (deleted.image_key) await deleteImageFiles(ctx, log, deleted.image_key);
+}
+
+export async function mapPins(ctx: AppContext, viewerId: string, query: { bbox?: BoundingBox; limit: number }) {
+  const rows = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, { limit: query.limit, bbox: query.bbox });
+  return present(ctx, viewerId, rows);
+}
+
+export interface FeedPage {
+  pins: Pin[];
+  /** The cursor of the next page, when this one was full. */
+  nextBefore: string | null;
+}
+
+export async function feed(ctx: AppContext, viewerId: string, query: { limit: number; before?: string }): Promise<FeedPage> {
+  const filter: PinListFilter = { limit: query.limit, before: query.before };
+  const rows = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
+  const pins = await present(ctx, viewerId, rows);
+  const last = rows.at(-1);
+  return { pins, nextBefore: rows.length === query.limit && last ? last.id : null };
+}

@@ -1,0 +1,66 @@
+import type { Pin, PinType, Visibility } from '@memory-map/shared';
+import type { AppContext } from '../../app-types.ts';
+import { thumbKeyOf } from '../media/images.ts';
+import { mediaUrl } from '../media/media-urls.ts';
+import { profilePictureUrl } from '../users/user-presenter.ts';
+import type { PinWithAuthor } from './memories.repository.ts';
+
+export interface TagRow {
+  pin_id: string;
+  id: string;
+  username: string;
+  profile_picture: string | null;
+}
+
+/** SPEC.md §4: relative to the viewer, own first, then public, else it reached them as a friend. */
+export function pinTypeFor(viewerId: string, authorId: string, visibility: number): PinType {
+  if (authorId === viewerId) return 'own';
+  return visibility === 3 ? 'public' : 'friend';
+}
+
+/**
+ * Pin objects for one viewer (DESIGN.md §5). Only pins the viewer may see reach this function,
+ * so handing out their signed image URLs is what grants access to the image.
+ */
+export async function toPins(ctx: AppContext, viewerId: string, rows: PinWithAuthor[], tags: TagRow[]): Promise<Pin[]> {
+  const tagsByPin = new Map<string, TagRow[]>();
+  for (const tag of tags) {
+    const list = tagsByPin.get(tag.pin_id);
+    if (list) list.push(tag);
+    else tagsByPin.set(tag.pin_id, [tag]);
+  }
+  const now = Date.now();
+  return Promise.all(
+    rows.map(async (row): Promise<Pin> => {
+      const pinTags = tagsByPin.get(row.id) ?? [];
+      const [imageUrl, thumbnailUrl] = row.image_key
+        ? await Promise.all([mediaUrl(ctx, row.image_key, now), mediaUrl(ctx, thumbKeyOf(row.image_key), now)])
+        : [null, null];
+      return {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        locationName: row.location_name,
+        imageUrl,
+        thumbnailUrl,
+        visibility: String(row.visibility) as Visibility,
+        author: row.author_id,
+        userId: row.author_id,
+        authorName: row.author_username,
+        authorPicture: profilePictureUrl(ctx, row.author_picture),
+        tags: pinTags.map((t) => t.id),
+        taggedFriends: pinTags.map((t) => ({
+          _id: t.id,
+          username: t.username,
+          profilePicture: profilePictureUrl(ctx, t.profile_picture),
+        })),
+        pinType: pinTypeFor(viewerId, row.author_id, row.visibility),
+        isOwnPin: row.author_id === viewerId,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      };
+    }),
+  );
+}
