@@ -1,3 +1,5 @@
+import { LoginForm } from '../features/auth/components/login-form.tsx';
+
 export default function LoginScreen() {
-  return <section className="screen" />;
+  return <LoginForm />;
 }

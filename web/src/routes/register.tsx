@@ -1,3 +1,5 @@
+import { RegisterForm } from '../features/auth/components/register-form.tsx';
+
 export default function RegisterScreen() {
-  return <section className="screen" />;
+  return <RegisterForm />;
 }

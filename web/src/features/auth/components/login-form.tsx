@@ -1,0 +1,63 @@
+import { AUTH_MESSAGES } from '@memory-map/shared';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { errorText } from '../../../lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthLogo } from './auth-logo.tsx';
+import { useStartSession } from './use-start-session.ts';
+import './auth.css';
+
+export const LOGIN_FAILED = 'Login failed. Please try again.';
+
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+  const startSession = useStartSession();
+  const busy = login.isPending;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    // SPEC.md §5: both required; shown as an inline alert rather than a blocking window.alert.
+    if (!username.trim() || !password) {
+      setError(AUTH_MESSAGES.loginMissing);
+      return;
+    }
+    setError(null);
+    login.mutate(
+      { username: username.trim(), password },
+      { onSuccess: startSession, onError: (err) => setError(errorText(err, LOGIN_FAILED)) },
+    );
+  }
+
+  return (
+    <section className="screen auth-screen">
+      <AuthLogo />
+      <form className="auth-card card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <h1 id="login-title">Log In</h1>
+        {error && (
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="login-username">Username</label>
+          <input id="login-username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={username} onChange={(e) => setUsername(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Password</label>
+          <input id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          {busy ? 'Logging In...' : 'Log In'}
+        </button>
+        <p className="auth-switch">
+          Don&apos;t have an account? <Link to={paths.register}>Register</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

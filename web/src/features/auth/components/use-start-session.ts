@@ -1,0 +1,20 @@
+import type { AuthResponse } from '@memory-map/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { saveSession } from '../../../lib/session.ts';
+
+/** After register or login: forget the previous person's cached data, keep the session, go to the map. */
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    ({ token, user }: AuthResponse) => {
+      queryClient.clear();
+      saveSession(token, user);
+      navigate(paths.landing, { replace: true });
+    },
+    [queryClient, navigate],
+  );
+}
