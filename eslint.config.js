@@ -23,6 +23,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Imports flow one way: the shared contract knows nothing of server or web.
     files: ['shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'react*'] }] },

@@ -3,11 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
+import { persistQueries } from './lib/offline-cache.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
 
 const queryClient = createQueryClient();
 const router = createRouter();
+persistQueries(queryClient);
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,6 +9,9 @@ export function createQueryClient(): QueryClient {
         // A 4xx will not fix itself by asking again.
         retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
         refetchOnWindowFocus: true,
+        // Show what is cached even without a network; fetch when it comes back.
+        networkMode: 'offlineFirst',
+        gcTime: 24 * 60 * 60 * 1000,
       },
     },
   });

@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(callback: () => void) {
+  window.addEventListener('online', callback);
+  window.addEventListener('offline', callback);
+  return () => {
+    window.removeEventListener('online', callback);
+    window.removeEventListener('offline', callback);
+  };
+}
+
+/** Tells the person why nothing new arrives, and that what they see is what was saved. */
+export function OfflineBanner() {
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="status">
+      You are offline — showing your saved memories.
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { SelfUser } from '@memory-map/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { getStoredUser, saveStoredUser, useSession } from './session.ts';
+
+export const currentUserKey = (viewerId: string | null) => ['me', viewerId] as const;
+
+/**
+ * GET /api/get_user. The answer also refreshes the stored user record (SPEC.md §3), so screens
+ * that read friend and request lists from it (Add Friend) see what changed since login.
+ */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<SelfUser> {
+  const { user } = await api<{ user: SelfUser }>('/api/get_user', { signal });
+  saveStoredUser({ ...getStoredUser(), ...user });
+  return user;
+}
+
+/** The signed-in user from the server; only asked with a token. */
+export function useCurrentUser() {
+  const { token, user } = useSession();
+  return useQuery({
+    queryKey: currentUserKey(user?._id ?? null),
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    enabled: Boolean(token),
+  });
+}
