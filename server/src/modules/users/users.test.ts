@@ -390,11 +390,12 @@ describe('PUT /update_user (cookie session only)', () => {
 
   it('refuses a cookie without a same-origin Origin with 403, and changes nothing', async () => {
     const u = await t.register();
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { cookie: u.cookie },
       { cookie: u.cookie, host: 'memories.example', origin: 'https://evil.example' },
       { cookie: u.cookie, 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await names(headers, { userId: u.id, firstName: 'Mallory', lastName: 'X' });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'This request must come from the Memory Map app' });
@@ -424,7 +425,7 @@ describe('PUT /update_user (cookie session only)', () => {
     [{ userId: 'SELF', firstName: 'A', lastName: '  ' }, 'Last name is required'],
     [{ userId: 'SELF', firstName: 'x'.repeat(51), lastName: 'B' }, 'First name must be at most 50 characters'],
     [{ userId: 'SELF', firstName: 'A', lastName: 'y'.repeat(51) }, 'Last name must be at most 50 characters'],
-  ])('refuses %j with 400 and the rule', async (payload, message) => {
+  ] as [Record<string, string>, string][])('refuses %j with 400 and the rule', async (payload, message) => {
     const u = await t.register();
     const body = { ...payload, ...(payload.userId ? { userId: u.id } : {}) };
     const res = await names({ cookie: u.cookie, 'sec-fetch-site': 'same-origin' }, body);
@@ -440,5 +441,28 @@ describe('PUT /update_user (cookie session only)', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().user.firstName).toHaveLength(50);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the users and friends calls from their schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    for (const [route, method] of [
+      ['/api/query_all_users', 'get'],
+      ['/api/query_friends', 'get'],
+      ['/api/send_request', 'post'],
+      ['/api/pending_requests', 'get'],
+      ['/api/accept_request', 'post'],
+      ['/api/reject_request', 'post'],
+      ['/api/delete_friend', 'delete'],
+      ['/api/update_user', 'put'],
+      ['/api/profile/upload-profile-picture', 'post'],
+      ['/update_user', 'put'],
+    ]) {
+      expect(paths[route!]?.[method!], `${method} ${route}`).toBeDefined();
+    }
+    expect(JSON.stringify(paths['/api/query_all_users'])).toContain('"limit"');
   });
 });
