@@ -146,8 +146,8 @@ export class NominatimClient {
       if (!response.ok) return this.fail(`status ${response.status}`);
       return (await response.json()) as unknown;
     } catch (err) {
-      const reason = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? 'timed out' : 'unreachable';
-      return this.fail(reason);
+      const name = err instanceof Error ? err.name : '';
+      return this.fail(name === 'TimeoutError' || name === 'AbortError' ? 'timed out' : name === 'SyntaxError' ? 'answer is not JSON' : 'unreachable');
     }
   }
 
