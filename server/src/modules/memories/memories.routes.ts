@@ -84,7 +84,7 @@ export default async function memoriesRoutes(app: App) {
       schema: {
         tags: ['memories'],
         summary: 'Delete your memory with its tags and photo (pinId in the JSON body or the query)',
-        body: optionalPinIdSchema.optional(),
+        body: optionalPinIdSchema.nullish(),
         querystring: optionalPinIdSchema,
         response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
