@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { usersRepository } from './users.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,6 +135,32 @@ describe('POST /api/profile/upload-profile-picture', () => {
     expect(existsSync(path.join(t.config.mediaDir, secondKey))).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
     expect(keyOf(await storedPicture(u))).toBe(secondKey);
+  });
+
+  it('two uploads at once leave exactly one picture and no orphaned files', async () => {
+    const u = await t.register();
+    const before = avatarFiles();
+    // Hold both uploads just before they point the row at their picture, so both have read the
+    // same old value: the worst interleaving.
+    const swap = usersRepository.swapProfilePicture.bind(usersRepository);
+    let arrived = 0;
+    let release!: () => void;
+    const bothArrived = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(usersRepository, 'swapProfilePicture').mockImplementation(async (...args) => {
+      arrived += 1;
+      if (arrived === 2) release();
+      if (arrived <= 2) await bothArrived;
+      return swap(...args);
+    });
+    const [a, b] = await Promise.all([upload(u, await png(20, 20)), upload(u, await png(24, 24))]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    const finalKey = keyOf(await storedPicture(u))!;
+    expect([keyOf(a.json().profilePicture), keyOf(b.json().profilePicture)]).toContain(finalKey);
+    const added = avatarFiles().filter((f) => !before.includes(f));
+    const id = finalKey.slice('avatars/'.length, -'.webp'.length);
+    expect(added).toEqual([`${id}-thumb.webp`, `${id}.webp`]);
+    expect(arrived).toBe(3);
   });
 
   it('refuses a text file named .png with 415 and keeps nothing', async () => {
