@@ -7,3 +7,4 @@ export * from './schemas/users.ts';
 export * from './schemas/friends.ts';
 export * from './schemas/memories.ts';
 export * from './schemas/places.ts';
+export * from './schemas/map.ts';

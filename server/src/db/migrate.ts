@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
+import * as mapCells from './migrations/0004-map-cells.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -8,6 +9,7 @@ import * as initial from './migrations/0001-initial.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0004-map-cells': mapCells,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { bboxSchema, pinSchema } from './memories.ts';
+
+/** The map's zoom levels (Leaflet's, 256-pixel tiles). */
+export const MAP_ZOOM_MAX = 22;
+/** At most this many pins come back for a narrow viewport; more and the answer says `truncated`. */
+export const MAP_PINS_MAX = 300;
+/** A wide viewport gets at most this many clusters. */
+export const MAP_CLUSTERS_MAX = 500;
+
+const PIN_TYPES = ['own', 'friend', 'public'] as const;
+
+/**
+ * GET /api/map. `types` mirrors the map's Own / Friend / Public filters (SPEC.md §4), so cluster
+ * counts can follow them too; absent means all three.
+ */
+export const clusteredMapQuerySchema = z.object({
+  bbox: bboxSchema,
+  zoom: z.coerce
+    .number({ error: 'zoom must be a number' })
+    .int('zoom must be a whole number')
+    .min(0, 'zoom must be at least 0')
+    .max(MAP_ZOOM_MAX, `zoom must be at most ${MAP_ZOOM_MAX}`),
+  types: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return [...PIN_TYPES];
+      const types = raw
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+      if (!types.every((t): t is (typeof PIN_TYPES)[number] => (PIN_TYPES as readonly string[]).includes(t))) {
+        ctx.addIssue({ code: 'custom', message: 'types must be a comma-separated list of own, friend and public' });
+        return z.NEVER;
+      }
+      return [...new Set(types)];
+    }),
+});
+export type ClusteredMapQuery = z.output<typeof clusteredMapQuerySchema>;
+
+export const mapClusterSchema = z.object({
+  kind: z.literal('cluster'),
+  /** Mean position of the memories it counts. */
+  lat: z.number(),
+  lng: z.number(),
+  /** Only memories the viewer may see. */
+  count: z.number().int(),
+  /** Zooming here (or deeper) splits the cluster. */
+  expansionZoom: z.number().int().optional(),
+});
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+
+export const mapPinItemSchema = z.object({ kind: z.literal('pin'), pin: pinSchema });
+
+export const mapResponseSchema = z.object({
+  items: z.array(z.discriminatedUnion('kind', [mapPinItemSchema, mapClusterSchema])),
+  /** Pins: more than MAP_PINS_MAX were in view and the newest are shown. */
+  truncated: z.boolean(),
+});
+export type MapResponse = z.infer<typeof mapResponseSchema>;
+export type MapItem = MapResponse['items'][number];
