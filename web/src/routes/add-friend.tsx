@@ -1,3 +1,5 @@
+import { AddFriendView } from '../features/friends/components/add-friend-view.tsx';
+
 export default function AddFriendScreen() {
-  return <section className="screen" />;
+  return <AddFriendView />;
 }

@@ -1,3 +1,5 @@
+import { FeedView } from '../features/feed/components/feed-view.tsx';
+
 export default function FeedsScreen() {
-  return <section className="screen" />;
+  return <FeedView />;
 }

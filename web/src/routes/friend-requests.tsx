@@ -1,3 +1,5 @@
+import { FriendRequestsView } from '../features/friends/components/friend-requests-view.tsx';
+
 export default function FriendRequestsScreen() {
-  return <section className="screen" />;
+  return <FriendRequestsView />;
 }

@@ -1,3 +1,5 @@
+import { FriendsView } from '../features/friends/components/friends-view.tsx';
+
 export default function FriendsScreen() {
-  return <section className="screen" />;
+  return <FriendsView />;
 }

@@ -1,3 +1,5 @@
+import { ProfileView } from '../features/profile/components/profile-view.tsx';
+
 export default function ProfileScreen() {
-  return <section className="screen" />;
+  return <ProfileView />;
 }

@@ -1,3 +1,5 @@
+import { UserProfileForm } from '../features/profile/components/user-profile-form.tsx';
+
 export default function UserProfileScreen() {
-  return <section className="screen" />;
+  return <UserProfileForm />;
 }

@@ -1,0 +1,52 @@
+import { LIMITS, type Pin } from '@memory-map/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest, nextLink } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+
+export interface FeedPage {
+  pins: Pin[];
+  next: string | null;
+}
+
+export const feedKeys = {
+  all: ['feed'] as const,
+  list: (viewerId: string | null) => ['feed', viewerId] as const,
+};
+
+export const FIRST_FEED_PAGE = `/api/query_feed?limit=${LIMITS.feedPageDefault}`;
+
+/** GET /api/query_feed: visible pins, newest first; the next page's URL is in the Link header. */
+export async function fetchFeedPage(url: string, signal?: AbortSignal): Promise<FeedPage> {
+  const { data, headers } = await apiRequest<Pin[]>(url, { signal });
+  return { pins: data ?? [], next: nextLink(headers) };
+}
+
+export function feedQueryOptions(viewerId: string | null, enabled: boolean) {
+  return infiniteQueryOptions({
+    queryKey: feedKeys.list(viewerId),
+    queryFn: ({ pageParam, signal }) => fetchFeedPage(pageParam, signal),
+    initialPageParam: FIRST_FEED_PAGE,
+    getNextPageParam: (last: FeedPage) => last.next ?? undefined,
+    enabled,
+  });
+}
+
+/** SPEC.md §6: the feed is fetched only with a token. */
+export function useFeed() {
+  const { token, user } = useSession();
+  return useInfiniteQuery(feedQueryOptions(user?._id ?? null, Boolean(token)));
+}
+
+/** Pages may overlap when memories are added while scrolling; each pin shows once, first place wins. */
+export function uniquePins(pages: FeedPage[] | undefined): Pin[] {
+  const seen = new Set<string>();
+  const out: Pin[] = [];
+  for (const page of pages ?? []) {
+    for (const pin of page.pins) {
+      if (seen.has(pin.id)) continue;
+      seen.add(pin.id);
+      out.push(pin);
+    }
+  }
+  return out;
+}

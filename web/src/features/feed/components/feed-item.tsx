@@ -1,0 +1,60 @@
+import type { Pin } from '@memory-map/shared';
+import { useState } from 'react';
+import { Avatar } from '../../../components/avatar.tsx';
+import { PinIcon } from '../../../components/icons.tsx';
+import { ImageViewer } from '../../../components/image-viewer.tsx';
+import { feedPinType, formatDate, pinBadgeText } from '../../../lib/pin-type.ts';
+
+/** SPEC.md §9: the feed offers 'Show more' above 80 characters. */
+export const FEED_SHOW_MORE_AT = 80;
+
+/** 'author & name, name' (SPEC.md §2): the author, then the friends tagged in the memory. */
+export function authorLine(pin: Pick<Pin, 'authorName' | 'taggedFriends'>): { author: string; tagged: string } {
+  const names = (pin.taggedFriends ?? []).map((f) => f.username).filter(Boolean);
+  return { author: pin.authorName, tagged: names.length ? ` & ${names.join(', ')}` : '' };
+}
+
+export function FeedItem({ pin }: { pin: Pin }) {
+  const [expanded, setExpanded] = useState(false);
+  const [viewing, setViewing] = useState(false);
+  const type = feedPinType(pin);
+  const { author, tagged } = authorLine(pin);
+  const thumb = pin.thumbnailUrl ?? pin.imageUrl;
+  const long = pin.description.length > FEED_SHOW_MORE_AT;
+  return (
+    <article className="feed-item" aria-label={pin.title}>
+      <header className="feed-item-head">
+        <Avatar src={pin.authorPicture} alt={`${pin.authorName}'s picture`} size={40} />
+        <div className="feed-item-who">
+          <div className="feed-item-authors">
+            <strong>{author}</strong>
+            {tagged && <span>{tagged}</span>}
+          </div>
+          <div className="feed-item-place">
+            <PinIcon size={14} />
+            <span>{pin.locationName}</span>
+          </div>
+        </div>
+      </header>
+      {thumb && (
+        <button type="button" className="feed-item-image" onClick={() => setViewing(true)} aria-label={`View ${pin.title} full size`}>
+          <img src={thumb} alt={pin.title} loading="lazy" />
+        </button>
+      )}
+      <div className="feed-item-body">
+        <div className="feed-item-meta">
+          <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
+          <time dateTime={pin.createdAt}>{formatDate(pin.createdAt)}</time>
+        </div>
+        <h2 className="feed-item-title">{pin.title}</h2>
+        <p className={expanded || !long ? 'feed-item-text' : 'feed-item-text clamped'}>{pin.description}</p>
+        {long && (
+          <button type="button" className="feed-item-more" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? 'Show less' : 'Show more'}
+          </button>
+        )}
+      </div>
+      {viewing && pin.imageUrl && <ImageViewer src={pin.imageUrl} alt={pin.title} onClose={() => setViewing(false)} />}
+    </article>
+  );
+}

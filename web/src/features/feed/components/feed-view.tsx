@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { InfiniteScroll } from '../../../components/infinite-scroll.tsx';
+import { ScreenTitle } from '../../../components/screen-title.tsx';
+import { LoadingDots } from '../../../components/spinner.tsx';
+import { feedPinType } from '../../../lib/pin-type.ts';
+import { useSession } from '../../../lib/session.ts';
+import { uniquePins, useFeed } from '../api/query-feed.ts';
+import { ALL_FILTERS, FeedFilterPanel, type FeedFilters } from './feed-filters.tsx';
+import { FeedItem } from './feed-item.tsx';
+import './feed.css';
+
+export const FEED_EMPTY = 'No pins match your current filters. Try adjusting your filters or add more memories!';
+
+export function FeedView() {
+  const { token } = useSession();
+  const feed = useFeed();
+  const [filters, setFilters] = useState<FeedFilters>(ALL_FILTERS);
+  const pins = useMemo(() => uniquePins(feed.data?.pages), [feed.data]);
+  const shown = useMemo(() => pins.filter((p) => filters[feedPinType(p)]), [pins, filters]);
+
+  if (!token) {
+    return (
+      <section className="screen feed-screen">
+        <ScreenTitle title="Feed" />
+        <p className="form-error" role="alert">
+          You must be logged in to view the feed
+        </p>
+        <Link to={paths.login} className="btn btn-primary btn-block">
+          Log In
+        </Link>
+      </section>
+    );
+  }
+
+  const failedFirst = feed.isError && pins.length === 0;
+  return (
+    <section className="screen feed-screen">
+      <ScreenTitle title="Feed" />
+      <FeedFilterPanel value={filters} onChange={setFilters} />
+      {feed.isPending ? (
+        <LoadingDots label="Loading feed" />
+      ) : failedFirst ? (
+        <div className="feed-problem">
+          <p className="form-error" role="alert">
+            Failed to load feed. Please try again later.
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={() => void feed.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          {shown.length > 0 && (
+            <div className="feed-list">
+              {shown.map((pin) => (
+                <FeedItem key={pin.id} pin={pin} />
+              ))}
+            </div>
+          )}
+          {feed.isFetchNextPageError ? (
+            <div className="feed-problem">
+              <p className="form-error" role="alert">
+                Failed to load feed. Please try again later.
+              </p>
+              <button type="button" className="btn btn-secondary" onClick={() => void feed.fetchNextPage()}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <InfiniteScroll
+              hasMore={Boolean(feed.hasNextPage)}
+              loading={feed.isFetchingNextPage}
+              onLoadMore={() => void feed.fetchNextPage()}
+              label="Loading more memories"
+            />
+          )}
+          {shown.length === 0 && !feed.hasNextPage && <p className="empty feed-empty">{FEED_EMPTY}</p>}
+        </>
+      )}
+    </section>
+  );
+}

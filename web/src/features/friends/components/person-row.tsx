@@ -1,0 +1,40 @@
+import type { PublicUser } from '@memory-map/shared';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../../components/avatar.tsx';
+
+/** One person in a social list: picture, username, e-mail when the server shows it, and actions. */
+export function PersonRow({
+  user,
+  children,
+  below,
+  onClick,
+}: {
+  user: PublicUser;
+  /** Actions at the row's end. */
+  children?: ReactNode;
+  /** A line under the name (status chips, which would squeeze the name on a phone). */
+  below?: ReactNode;
+  onClick?: () => void;
+}) {
+  return (
+    <li className="list-row friends-row" onClick={onClick} data-testid={`person-${user.username}`}>
+      <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} size={48} />
+      <div className="list-row-main">
+        <div className="list-row-title">{user.username}</div>
+        {user.email && <div className="list-row-sub">{user.email}</div>}
+        {below && <div className="friends-row-below">{below}</div>}
+      </div>
+      {children && <div className="friends-row-actions">{children}</div>}
+    </li>
+  );
+}
+
+/** The red count of SPEC.md §2: '9+' above 9, hidden at 0. */
+export function CountBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="count-badge" aria-label={`${count} ${label}`}>
+      {count > 9 ? '9+' : count}
+    </span>
+  );
+}

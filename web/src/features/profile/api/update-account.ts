@@ -1,0 +1,24 @@
+import type { SelfUser } from '@memory-map/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface UpdateAccountInput {
+  newUsername: string;
+  /** Left out when blank: the password stays as it is. */
+  newPassword?: string;
+}
+
+/** PUT /api/update_user {newUsername, newPassword?}; answers the updated user. */
+export async function updateAccount(input: UpdateAccountInput): Promise<SelfUser> {
+  const body: UpdateAccountInput = { newUsername: input.newUsername };
+  if (input.newPassword) body.newPassword = input.newPassword;
+  const res = await api<{ user?: SelfUser; updatedUser?: SelfUser }>('/api/update_user', { method: 'PUT', json: body });
+  // SPEC.md §7 reads `user` or `updatedUser`.
+  const user = res?.user ?? res?.updatedUser;
+  if (!user) throw new Error('No user in the answer');
+  return user;
+}
+
+export function useUpdateAccount() {
+  return useMutation({ mutationFn: updateAccount });
+}

@@ -1,0 +1,101 @@
+import { AUTH_MESSAGES, passwordProblem, usernameSchema, type SelfUser } from '@memory-map/shared';
+import { useId, useState } from 'react';
+import { ApiError, errorText } from '../../../lib/api-client.ts';
+import { getToken } from '../../../lib/session.ts';
+import { useUpdateAccount } from '../api/update-account.ts';
+
+type Feedback = { kind: 'error' | 'success'; text: string } | null;
+
+/** Client checks in the order SPEC.md §5 gives them; null when the form may be sent. */
+export function editProfileProblem(username: string, password: string): string | null {
+  if (!username.trim()) return AUTH_MESSAGES.usernameEmpty;
+  const parsed = usernameSchema.safeParse(username);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? AUTH_MESSAGES.usernameRule;
+  if (password) return passwordProblem(password);
+  return null;
+}
+
+export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentUsername: string; onSaved: (user: SelfUser) => void; onBack: () => void }) {
+  const ids = { username: useId(), password: useId() };
+  const [username, setUsername] = useState(currentUsername);
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const update = useUpdateAccount();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!getToken()) {
+      setFeedback({ kind: 'error', text: 'You must be logged in.' });
+      return;
+    }
+    const problem = editProfileProblem(username, password);
+    if (problem) {
+      setFeedback({ kind: 'error', text: problem });
+      return;
+    }
+    setFeedback(null);
+    update.mutate(
+      { newUsername: username.trim(), newPassword: password || undefined },
+      {
+        onSuccess: (user) => {
+          setPassword('');
+          setFeedback({ kind: 'success', text: 'Profile updated!' });
+          onSaved(user);
+        },
+        onError: (err) =>
+          setFeedback({ kind: 'error', text: err instanceof ApiError && err.isNetworkError ? 'Server error.' : errorText(err, 'Update failed.') }),
+      },
+    );
+  };
+
+  const busy = update.isPending;
+  return (
+    <form className="profile-panel card" onSubmit={submit} noValidate aria-label="Edit Profile">
+      <h2 className="profile-panel-title">Edit Profile</h2>
+      <div className="field">
+        <label htmlFor={ids.username}>New username</label>
+        <input
+          id={ids.username}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={30}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.password}>New password (optional)</label>
+        <div className="profile-password">
+          <input
+            id={ids.password}
+            type={showPassword ? 'text' : 'password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+            placeholder="Leave blank to keep your password"
+          />
+          <button type="button" className="profile-password-toggle" onClick={() => setShowPassword((v) => !v)} aria-pressed={showPassword}>
+            {showPassword ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        {password && <span className="hint">At least 6 characters, with one special character such as ! or ?</span>}
+      </div>
+      {feedback && (
+        <p className={feedback.kind === 'error' ? 'form-error' : 'form-success'} role="alert">
+          {feedback.text}
+        </p>
+      )}
+      <div className="profile-panel-actions">
+        <button type="button" className="btn btn-secondary" onClick={onBack} disabled={busy}>
+          Back
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

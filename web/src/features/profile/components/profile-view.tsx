@@ -1,0 +1,118 @@
+import type { SelfUser } from '@memory-map/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CameraIcon, ChevronRightIcon, EditIcon, LogoutIcon, SettingsIcon } from '../../../components/icons-extra.tsx';
+import { currentUserKey, useCurrentUser } from '../../../lib/current-user.ts';
+import { clearSession, getStoredUser, saveStoredUser, updateStoredUser, useSession } from '../../../lib/session.ts';
+import { logoutOnServer } from '../api/logout.ts';
+import { EditProfileForm } from './edit-profile-form.tsx';
+import { PicturePanel } from './picture-panel.tsx';
+import { SettingsPanel } from './settings-panel.tsx';
+import './profile.css';
+
+type View = 'menu' | 'edit' | 'settings';
+
+interface ShownUser {
+  username: string;
+  profilePicture: string;
+  email?: string;
+}
+
+/** Shown when the profile cannot load (SPEC.md §8) and after logout (SPEC.md §4). */
+export const GUEST: ShownUser = { username: 'Guest', profilePicture: DEFAULT_AVATAR };
+
+export function ProfileView() {
+  const { token, user: stored } = useSession();
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>('menu');
+  const [changingPicture, setChangingPicture] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
+  const meKey = currentUserKey(stored?._id ?? null);
+
+  if (!token && !signingOut) return <Navigate to={paths.login} replace />;
+
+  const shown: ShownUser | null = signedOut ? GUEST : me.isError ? GUEST : (me.data ?? stored ?? null);
+
+  const pictureUploaded = (url: string) => {
+    queryClient.setQueryData<SelfUser>(meKey, (old) => (old ? { ...old, profilePicture: url } : old));
+    updateStoredUser((u) => ({ ...u, profilePicture: url }));
+    setChangingPicture(false);
+  };
+
+  const profileSaved = (user: SelfUser) => {
+    queryClient.setQueryData<SelfUser>(meKey, user);
+    saveStoredUser({ ...getStoredUser(), ...user });
+  };
+
+  const logout = async () => {
+    setSigningOut(true);
+    await logoutOnServer();
+    setSignedOut(true);
+    setConfirmLogout(false);
+    clearSession();
+    // The next person on this device must not see this one's cached lists.
+    queryClient.clear();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <section className="screen profile-screen">
+      <div className="profile-head">
+        <div className="profile-picture">
+          <Avatar src={shown?.profilePicture} alt="Profile picture" size={112} />
+          {!changingPicture && !signedOut && !me.isError && (
+            <button type="button" className="profile-picture-change" aria-label="Change profile picture" onClick={() => setChangingPicture(true)}>
+              <CameraIcon size={18} />
+            </button>
+          )}
+        </div>
+        <p className="profile-username">{shown ? `@${shown.username}` : '\u00a0'}</p>
+        {shown?.email && <p className="profile-email">{shown.email}</p>}
+      </div>
+
+      {changingPicture && <PicturePanel onUploaded={pictureUploaded} onCancel={() => setChangingPicture(false)} />}
+
+      {view === 'menu' && (
+        <nav className="profile-menu card" aria-label="Profile menu">
+          <button type="button" className="profile-menu-item" onClick={() => setView('edit')}>
+            <EditIcon size={20} />
+            <span>Edit Profile</span>
+            <ChevronRightIcon size={18} />
+          </button>
+          <button type="button" className="profile-menu-item" onClick={() => setView('settings')}>
+            <SettingsIcon size={20} />
+            <span>Settings</span>
+            <ChevronRightIcon size={18} />
+          </button>
+          <button type="button" className="profile-menu-item profile-menu-danger" onClick={() => setConfirmLogout(true)}>
+            <LogoutIcon size={20} />
+            <span>Logout</span>
+          </button>
+        </nav>
+      )}
+      {view === 'edit' && (
+        <EditProfileForm currentUsername={me.data?.username ?? stored?.username ?? ''} onSaved={profileSaved} onBack={() => setView('menu')} />
+      )}
+      {view === 'settings' && <SettingsPanel onBack={() => setView('menu')} />}
+
+      <ConfirmDialog
+        open={confirmLogout}
+        message="Do you want to sign out?"
+        confirmLabel="Logout"
+        busyLabel="Logging out..."
+        busy={signingOut}
+        danger
+        onConfirm={() => void logout()}
+        onCancel={() => setConfirmLogout(false)}
+      />
+    </section>
+  );
+}

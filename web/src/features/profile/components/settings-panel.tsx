@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { ChevronRightIcon, HelpIcon, InfoIcon, MailIcon } from '../../../components/icons-extra.tsx';
+import { useAppInfo } from '../../../lib/app-info.ts';
+
+/** Settings: Support > Help Center, About (version and tagline), and the way back. */
+export function SettingsPanel({ onBack }: { onBack: () => void }) {
+  const info = useAppInfo().data;
+  const [helpOpen, setHelpOpen] = useState(false);
+  return (
+    <div className="profile-settings">
+      <h2 className="profile-section-title">Settings</h2>
+
+      <section className="profile-group" aria-labelledby="settings-support">
+        <h3 id="settings-support" className="profile-group-title">
+          Support
+        </h3>
+        <div className="profile-menu card">
+          <button type="button" className="profile-menu-item" aria-expanded={helpOpen} onClick={() => setHelpOpen((v) => !v)}>
+            <HelpIcon size={20} />
+            <span>Help Center</span>
+            <span className={helpOpen ? 'profile-chevron open' : 'profile-chevron'}>
+              <ChevronRightIcon size={18} />
+            </span>
+          </button>
+          {helpOpen && (
+            <div className="profile-help">
+              <p className="profile-help-lead">Need assistance?</p>
+              {info?.supportEmail ? (
+                <p className="profile-help-mail">
+                  <MailIcon size={16} />
+                  <span>
+                    Email us at <a href={`mailto:${info.supportEmail}`}>{info.supportEmail}</a>
+                  </span>
+                </p>
+              ) : null}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className="profile-group" aria-labelledby="settings-about">
+        <h3 id="settings-about" className="profile-group-title">
+          About
+        </h3>
+        <div className="profile-about card">
+          <InfoIcon size={20} />
+          <div>
+            <p className="profile-about-name">Memory Map</p>
+            <p>Version {info?.version}</p>
+            <p className="profile-about-tagline">{info?.tagline}</p>
+          </div>
+        </div>
+      </section>
+
+      <button type="button" className="btn btn-secondary btn-block" onClick={onBack}>
+        Back to Profile
+      </button>
+    </div>
+  );
+}
