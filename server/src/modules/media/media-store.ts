@@ -41,7 +41,7 @@ export class LocalMediaStore implements MediaStore {
     return path.join(this.root, key);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
     // Write then rename: a crash never leaves a half-written image under a real key.
