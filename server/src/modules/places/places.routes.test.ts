@@ -114,6 +114,15 @@ describe('GET /api/places/reverse', () => {
   });
 });
 
+describe('OpenAPI document', () => {
+  it('lists both routes with their query parameters', async () => {
+    const doc = (await get('/api/docs', {})).json() as { paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }> };
+    const params = (path: string) => (doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(params('/api/places/search')).toEqual(['q', 'limit']);
+    expect(params('/api/places/reverse')).toEqual(['lat', 'lon']);
+  });
+});
+
 describe('rate limit', () => {
   it('allows 60 place requests a minute from one address, then answers 429', async () => {
     const address = '10.99.0.1';

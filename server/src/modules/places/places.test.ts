@@ -1,7 +1,7 @@
 import { distance } from 'geokdbush';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { measureAccuracy, REVERSE_CASES, SEARCH_CASES } from './accuracy-table.ts';
-import { getGazetteer, placeRadiusKm, type Gazetteer } from './gazetteer.ts';
+import { boxesAround, Gazetteer, getGazetteer, placeRadiusKm } from './gazetteer.ts';
 import { normalize } from './normalize.ts';
 import { PLACE_ALIASES } from './place-aliases.ts';
 import { reversePlace, searchPlaces } from './places.service.ts';
@@ -181,8 +181,40 @@ describe('reversePlace', () => {
     expect(placeRadiusKm(50_000_000)).toBe(45);
   });
 
+  it('finds a place across the antimeridian', () => {
+    // No real place sits close enough to 180°, so a made-up one at 179.995° E, no land mask.
+    const tiny = new Gazetteer({
+      cities: [{ name: 'Dateline', country: 'FJ', featureCode: 'PPL', adminCode: '', population: 5000, loc: { coordinates: [179.995, -17] } }],
+      regions: [],
+    });
+    expect(reversePlace(tiny, -17, -179.995).address).toEqual({ village: 'Dateline', country: 'Fiji', country_code: 'fj' });
+    expect(reversePlace(tiny, -17, -179.9).address.village).toBeUndefined(); // 10 km: too far for 5,000 people
+  });
+
   it('uses a nearby place where the borders have a gap (northern Cyprus)', () => {
     expect(reversePlace(g, 35.34, 33.32).address).toMatchObject({ town: 'Kyrenia', country_code: 'cy' });
+  });
+});
+
+describe('boxesAround', () => {
+  const rounded = (boxes: number[][]) => boxes.map((b) => b.map((x) => Math.round(x * 100) / 100));
+
+  it('is one box around the point, wider in longitude away from the equator', () => {
+    expect(rounded(boxesAround(0, 10, 111))).toEqual([[9, -1, 11, 1]]);
+    const [[w, , e]] = boxesAround(60, 10, 111) as [[number, number, number, number]];
+    expect(e - w).toBeGreaterThan(4); // 1° of latitude is 2° of longitude at 60°
+  });
+
+  it('splits at the antimeridian and covers every longitude near a pole', () => {
+    expect(rounded(boxesAround(0, 179.5, 111))).toEqual([
+      [178.5, -1, 180, 1],
+      [-180, -1, -179.5, 1],
+    ]);
+    expect(rounded(boxesAround(0, -179.5, 111))).toEqual([
+      [179.5, -1, 180, 1],
+      [-180, -1, -178.5, 1],
+    ]);
+    expect(boxesAround(89.5, 0, 111)).toEqual([[-180, 88.5, 180, 90.5]]);
   });
 });
 
