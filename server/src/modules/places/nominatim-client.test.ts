@@ -138,7 +138,8 @@ describe('createPlacesService with an upstream', () => {
 
   it('falls back to the offline gazetteer when the upstream fails, and never asks it about a blank query', async () => {
     reply = () => ({ status: 500 });
-    const service = createPlacesService({ upstream: new NominatimClient({ baseUrl }) });
+    // A stopped clock: loading the gazetteer on the first search may take over a second.
+    const service = createPlacesService({ upstream: new NominatimClient({ baseUrl, now: clock().now }) });
     expect((await service.search('strasbourg'))[0]?.display_name).toBe('Strasbourg, Grand Est, France');
     expect((await service.reverse(48.5734, 7.7521)).address.city).toBe('Strasbourg');
     expect(requests).toHaveLength(1); // the reverse came within the second: offline, unasked
