@@ -108,6 +108,8 @@ export class Gazetteer {
   readonly placeCount: number;
   /** Places, then regions, then countries: every id that search can return. */
   readonly size: number;
+  private readonly firstRegionId: number;
+  private readonly firstCountryId: number;
 
   private readonly names: string[] = [];
   private readonly lat: Float64Array;
@@ -301,9 +303,6 @@ export class Gazetteer {
     // US states are written by their postal codes ("Paris, TX"), which are GeoNames' admin1 codes.
     for (const [code, r] of this.regionIndex) if (/^US\.[A-Z]{2}$/.test(code)) this.addQualifier(code.slice(3), 0, r);
   }
-
-  private readonly firstRegionId: number;
-  private readonly firstCountryId: number;
 
   kindOf(id: number): EntryKind {
     return id >= this.firstCountryId ? 'country' : id >= this.firstRegionId ? 'region' : 'place';
