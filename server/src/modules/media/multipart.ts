@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError } from '../../lib/errors.ts';
+import { LIMITS } from '@memory-map/shared';
+import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
 
 export interface FormInput {
   /** Text fields by name (the first of a repeated name wins), or the JSON body's properties. */
@@ -19,6 +20,22 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     return { fields, file: null };
   }
+  try {
+    return await readParts(request, fileField);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(`The file is too large (at most ${LIMITS.uploadBytes / 1024 / 1024} MB)`);
+    if (code === 'FST_FILES_LIMIT') throw new PayloadTooLargeError('Send at most one file');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new PayloadTooLargeError('The form has too many fields');
+    if (code === 'FST_PROTO_VIOLATION') throw new BadRequestError('A form field has a name that is not allowed');
+    // Anything else is a body that is not well-formed multipart (no boundary, cut short, bad part
+    // headers): the client's mistake, never a 500.
+    throw new BadRequestError('The form data is malformed: send it as multipart/form-data with a boundary');
+  }
+}
+
+async function readParts(request: FastifyRequest, fileField: string): Promise<FormInput> {
   const fields: Record<string, unknown> = {};
   let file: Buffer | null = null;
   for await (const part of request.parts()) {

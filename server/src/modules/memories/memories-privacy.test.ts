@@ -146,7 +146,7 @@ describe('authorization matrix: visibility × viewer × endpoint', () => {
       `${path}?exp=${exp}`,
       `${path}?sig=${sig}`,
       `${path}?exp=${exp + MEDIA_URL_WINDOW_SECONDS}&sig=${sig}`,
-      `${path}?exp=${exp}&sig=${sig.slice(0, -2)}AA`,
+      `${path}?exp=${exp}&sig=${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`,
       `${otherKey}?exp=${exp}&sig=${sig}`,
       `${path.replace('.webp', '-thumb.webp')}?exp=${exp}&sig=${sig}`,
     ];

@@ -6,7 +6,6 @@ export interface PinListFilter {
   limit: number;
   /** Keyset cursor: only pins with a smaller (older, ids being UUIDv7) id. */
   before?: string;
-  bbox?: { west: number; south: number; east: number; north: number };
 }
 
 /**
@@ -31,19 +30,7 @@ function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Express
 }
 
 function listFilter(eb: ExpressionBuilder<DB, 'pins'>, filter: PinListFilter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filter.before) conditions.push(eb('pins.id', '<', filter.before));
-  const box = filter.bbox;
-  if (box) {
-    conditions.push(eb('pins.latitude', '>=', box.south), eb('pins.latitude', '<=', box.north));
-    if (box.west <= box.east) {
-      conditions.push(eb('pins.longitude', '>=', box.west), eb('pins.longitude', '<=', box.east));
-    } else {
-      // Across the antimeridian the box is two ranges: west..180 and -180..east.
-      conditions.push(eb.or([eb('pins.longitude', '>=', box.west), eb('pins.longitude', '<=', box.east)]));
-    }
-  }
-  return eb.and(conditions);
+  return filter.before ? eb('pins.id', '<', filter.before) : eb.and([]);
 }
 
 const pinWithAuthorColumns = [
@@ -92,7 +79,7 @@ export const memoriesRepository = {
   findVisible(db: Queryable, viewerId: string, pinId: string) {
     return db
       .selectFrom('pins')
-      .select(['pins.id', 'pins.author_id', 'pins.image_key'])
+      .select(['pins.id', 'pins.author_id', 'pins.image_key', 'pins.visibility', 'pins.latitude', 'pins.longitude'])
       .where('pins.id', '=', pinId)
       .where((eb) => visibleTo(eb, viewerId))
       .executeTakeFirst();
@@ -159,34 +146,40 @@ export const memoriesRepository = {
   },
 
   /**
-   * Writes the new content. When the image changes, only if it is still the one the caller saw,
-   * so two edits racing cannot both believe they replaced the same file.
+   * Writes the new content, only if the row still has the visibility (and, when the image
+   * changes, the image) the caller read: two edits racing cannot both believe they replaced the
+   * same file or moved the same memory in or out of the public map cells.
    */
   async updatePin(
     db: Queryable,
     pinId: string,
     authorId: string,
     patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> & { image_key?: string | null },
-    expectedImageKey?: string | null,
+    expected: { visibility: number; image_key?: string | null },
   ): Promise<boolean> {
-    let query = db.updateTable('pins').set(patch).where('id', '=', pinId).where('author_id', '=', authorId);
-    if (expectedImageKey !== undefined) {
+    let query = db
+      .updateTable('pins')
+      .set(patch)
+      .where('id', '=', pinId)
+      .where('author_id', '=', authorId)
+      .where('visibility', '=', expected.visibility);
+    if (expected.image_key !== undefined) {
       query =
-        expectedImageKey === null
+        expected.image_key === null
           ? query.where('image_key', 'is', null)
-          : query.where('image_key', '=', expectedImageKey);
+          : query.where('image_key', '=', expected.image_key);
     }
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   },
 
-  /** Deletes the pin (its tags go by cascade) and returns its image key; undefined if it was gone. */
+  /** Deletes the pin (its tags go by cascade) and returns what it was; undefined if it was gone. */
   deletePin(db: Queryable, pinId: string, authorId: string) {
     return db
       .deleteFrom('pins')
       .where('id', '=', pinId)
       .where('author_id', '=', authorId)
-      .returning('image_key')
+      .returning(['image_key', 'visibility', 'latitude', 'longitude'])
       .executeTakeFirst();
   },
 };

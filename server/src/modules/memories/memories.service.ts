@@ -13,6 +13,9 @@ import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { processImage, thumbKeyOf, type ProcessedImage } from '../media/images.ts';
 import type { FormInput } from '../media/multipart.ts';
+import { lngRanges } from '../map/map-grid.ts';
+import { mapRepository } from '../map/map.repository.ts';
+import { onPinChanged, type PinPlacement } from '../map/map.service.ts';
 import { memoriesRepository, type PinListFilter } from './memories.repository.ts';
 import { toPins } from './pin-presenter.ts';
 
@@ -103,6 +106,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         created_at: at,
         updated_at: at,
       });
+      await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: Number(input.visibility) });
       if (input.tags.length > 0) {
         await memoriesRepository.insertTags(trx, input.tags.map((userId) => ({ pin_id: id, user_id: userId })));
       }
@@ -123,6 +127,9 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   // A new image wins over removeImage: it is the later of the two choices in the form.
   const imageChanges = image !== null || (input.removeImage && existing.image_key !== null);
 
+  const before: PinPlacement = { latitude: existing.latitude, longitude: existing.longitude, visibility: existing.visibility };
+  const visibility = Number(input.visibility);
+
   if (image) await storeImage(ctx, log, image);
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -133,16 +140,17 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
         {
           title: input.title,
           description: input.description,
-          visibility: Number(input.visibility),
+          visibility,
           updated_at: nowIso(),
           ...(imageChanges ? { image_key: image?.key ?? null } : {}),
         },
-        imageChanges ? existing.image_key : undefined,
+        imageChanges ? { visibility: existing.visibility, image_key: existing.image_key } : { visibility: existing.visibility },
       );
       if (!updated) {
         const still = await memoriesRepository.findVisible(trx, viewerId, existing.id);
         throw still ? new AppError(409, MEMORY_ERRORS.changedMeanwhile) : new NotFoundError(MEMORY_MESSAGES.notFound);
       }
+      await onPinChanged(trx, before, { ...before, visibility });
       await memoriesRepository.deleteTags(trx, existing.id);
       if (input.tags.length > 0) {
         await memoriesRepository.insertTags(trx, input.tags.map((userId) => ({ pin_id: existing.id, user_id: userId })));
@@ -159,14 +167,25 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
 
 export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId: string): Promise<void> {
   const existing = await findOwnPin(ctx, viewerId, pinId);
-  const deleted = await memoriesRepository.deletePin(ctx.db.kysely, existing.id, viewerId);
+  const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await memoriesRepository.deletePin(trx, existing.id, viewerId);
+    if (row) await onPinChanged(trx, row, null);
+    return row;
+  });
   if (!deleted) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  // The row is gone for good; only now may its files go.
   if (deleted.image_key) await deleteImageFiles(ctx, log, deleted.image_key);
 }
 
 export async function mapPins(ctx: AppContext, viewerId: string, query: { bbox?: BoundingBox; limit: number }) {
-  const rows = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, { limit: query.limit, bbox: query.bbox });
-  return present(ctx, viewerId, rows);
+  const db = ctx.db.kysely;
+  if (!query.bbox) return present(ctx, viewerId, await memoriesRepository.listVisible(db, viewerId, { limit: query.limit }));
+  // A box is read through the map's position indexes (migration 0004), then the page is re-read
+  // through the same visibility rule and presented like every other list.
+  const box = { ranges: lngRanges(query.bbox), south: query.bbox.south, north: query.bbox.north };
+  const ids = await mapRepository.visibleIdsInBox(db, viewerId, box, { own: true, friend: true, public: true }, query.limit);
+  if (ids.length === 0) return [];
+  return present(ctx, viewerId, await memoriesRepository.findManyVisible(db, viewerId, ids));
 }
 
 export interface FeedPage {

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Pin } from '@memory-map/shared';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasGpsIfd, makePhoto, makePixelBomb } from '../../../test/fixtures/images.ts';
 import { createMemory, defaultMemory, keyOf, memoryForm, storedPinFiles } from '../../../test/fixtures/memories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { rebuildPinCells } from '../map/map.service.ts';
 import { memoriesRepository } from './memories.repository.ts';
 
 let t: TestApp;
@@ -211,6 +213,41 @@ describe('POST /api/create', () => {
     expect(bomb.json()).toEqual({ error: 'The image has too many pixels (at most 100 megapixels)' });
     expect(await pinCount()).toBe(before);
     expect(storedPinFiles(t)).toEqual(files);
+  });
+
+  it.each([
+    ['multipart/form-data; boundary=xyz', 'garbage'],
+    ['multipart/form-data', '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc\r\n--xyz--'],
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc'],
+  ])('answers a malformed multipart body (%s) with 400, not 500', async (contentType, payload) => {
+    const author = await t.register();
+    const res = await t.app.inject({ method: 'POST', url: '/api/create', headers: { ...author.auth, 'content-type': contentType }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'The form data is malformed: send it as multipart/form-data with a boundary' });
+  });
+
+  it('ignores unknown fields but refuses a second file with 413', async () => {
+    const author = await t.register();
+    const form = memoryForm({ ...defaultMemory, favouriteColour: 'green' }, photo);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/create', headers: author.auth, payload: form });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).not.toHaveProperty('favouriteColour');
+    form.append('extra', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'second.jpg');
+    const files = storedPinFiles(t);
+    const two = await t.app.inject({ method: 'POST', url: '/api/create', headers: author.auth, payload: form });
+    expect(two.statusCode).toBe(413);
+    expect(two.json()).toEqual({ error: 'Send at most one file' });
+    expect(storedPinFiles(t)).toEqual(files);
+  });
+
+  it('refuses a JSON body of the wrong shape with 400', async () => {
+    const author = await t.register();
+    const res = await t.app.inject({ method: 'POST', url: '/api/create', headers: author.auth, payload: [defaultMemory] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Title is required' });
+    const typed = await t.app.inject({ method: 'POST', url: '/api/create', headers: author.auth, payload: { ...defaultMemory, title: 42 } });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({ error: 'Title is required' });
   });
 
   it('leaves no file behind when the database insert fails', async () => {
@@ -510,6 +547,36 @@ describe('DELETE /api/delete', () => {
     expect(unknown.json()).toEqual({ error: 'Memory not found' });
     const anon = await t.app.inject({ method: 'DELETE', url: '/api/delete?pinId=nope' });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe("the map's public cells (migration 0004)", () => {
+  const cells = async () => {
+    const { rows } = await sql<{ level: number; cx: number; cy: number; count: number }>`
+      select level, cx, cy, count from pin_cells where count <> 0 order by level, cx, cy`.execute(t.db.kysely);
+    return rows.map((r) => `${r.level}:${r.cx}:${r.cy}=${Number(r.count)}`);
+  };
+
+  it('stay in step with every create, visibility change and delete, failed ones included', async () => {
+    const author = await t.register();
+    const update = (pin: Pin, visibility: string) =>
+      updatePin(author, { pinId: pin.id, title: pin.title, description: pin.description, visibility });
+    const before = (await cells()).length;
+    const a = await createMemory(t, author, { visibility: '3', latitude: '35.68', longitude: '139.69' });
+    const b = await createMemory(t, author, { visibility: '1', latitude: '-33.86', longitude: '151.2' });
+    expect((await cells()).length).toBeGreaterThan(before);
+    expect((await update(a, '2')).statusCode).toBe(200);
+    expect((await update(b, '3')).statusCode).toBe(200);
+    expect((await update(b, '3')).statusCode).toBe(200);
+    vi.spyOn(memoriesRepository, 'deleteTags').mockRejectedValueOnce(new Error('lost'));
+    expect((await update(b, '1')).statusCode).toBe(500);
+    const c = await createMemory(t, author, { visibility: '3', latitude: '35.681', longitude: '139.691' });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/delete', headers: author.auth, payload: { pinId: c.id } })).statusCode).toBe(200);
+    expect((await update(a, '3')).statusCode).toBe(200);
+
+    const live = await cells();
+    await rebuildPinCells(t.db.kysely);
+    expect(live).toEqual(await cells());
   });
 });
 
