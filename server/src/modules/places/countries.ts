@@ -1,4 +1,14 @@
-import * as countryCoder from '@rapideditor/country-coder';
+import { createRequire } from 'node:module';
+
+type CountryCoder = typeof import('@rapideditor/country-coder');
+let loaded: CountryCoder | undefined;
+/**
+ * country-coder builds its border index when imported (~150 ms): load it on first use, so the
+ * server's other tests, which import this module through the routes, do not pay for it.
+ */
+function countryCoder(): CountryCoder {
+  return (loaded ??= createRequire(import.meta.url)('@rapideditor/country-coder') as CountryCoder);
+}
 
 /**
  * Country names and codes, from country-coder's borders (the same data that answers "which
@@ -50,7 +60,7 @@ export function countryByCode(code: string): CountryInfo | null {
   const upper = code.toUpperCase();
   const cached = cache.get(upper);
   if (cached !== undefined) return cached;
-  const feature = countryCoder.feature(upper);
+  const feature = countryCoder().feature(upper);
   let info: CountryInfo | null = null;
   if (feature && feature.properties.iso1A2 === upper) {
     const p = feature.properties;
@@ -67,6 +77,6 @@ export function countryByCode(code: string): CountryInfo | null {
  * the point, or null at sea and in the few places the borders leave out.
  */
 export function countryAt(lat: number, lon: number): CountryInfo | null {
-  const code = countryCoder.iso1A2Code([lon, lat], { level: 'territory' });
+  const code = countryCoder().iso1A2Code([lon, lat], { level: 'territory' });
   return code ? countryByCode(code) : null;
 }
