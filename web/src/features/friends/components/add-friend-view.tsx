@@ -73,6 +73,7 @@ export function AddFriendView() {
         <p className="form-error" role="alert">
           You must be logged in to view users
         </p>
+        <Toast message={toast.message} />
       </section>
     );
   }

@@ -52,6 +52,7 @@ export function FriendRequestsView() {
         <p className="form-error" role="alert">
           You must be logged in to view friend requests
         </p>
+        <Toast message={toast.message} />
       </section>
     );
   }

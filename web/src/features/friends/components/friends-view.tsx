@@ -47,6 +47,7 @@ export function FriendsView() {
         <Link to={paths.login} className="btn btn-primary btn-block">
           Log In
         </Link>
+        <Toast message={toast.message} />
       </section>
     );
   }
