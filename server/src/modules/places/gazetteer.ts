@@ -300,8 +300,13 @@ export class Gazetteer {
       for (const name of this.countries[c]!.names) this.addQualifier(name, c, 0);
     }
     for (let r = 1; r < this.regionNames.length; r++) this.addQualifier(this.regionNames[r]!, 0, r);
-    // US states are written by their postal codes ("Paris, TX"), which are GeoNames' admin1 codes.
-    for (const [code, r] of this.regionIndex) if (/^US\.[A-Z]{2}$/.test(code)) this.addQualifier(code.slice(3), 0, r);
+    // US states are written by their postal codes ("Paris, TX", "Washington, D.C."), which are
+    // GeoNames' admin1 codes.
+    for (const [code, r] of this.regionIndex) {
+      if (!/^US\.[A-Z]{2}$/.test(code)) continue;
+      this.addQualifier(code.slice(3), 0, r);
+      this.addQualifier(`${code[3]}.${code[4]}.`, 0, r);
+    }
   }
 
   kindOf(id: number): EntryKind {

@@ -78,6 +78,7 @@ describe('searchPlaces', () => {
       for (const r of results) expect(r, q).toMatch(/^Paris, .*United States$/);
     }
     expect(names('London, Canada')[0]).toBe('London, Ontario, Canada');
+    expect(names('Washington, D.C.')[0]).toBe('Washington, D.C., District of Columbia, United States');
   });
 
   it('narrows by a region or country written after the name without a comma', () => {
