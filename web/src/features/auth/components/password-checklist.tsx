@@ -11,7 +11,7 @@ interface Rule {
 export function PasswordChecklist({ password, confirmPassword }: { password: string; confirmPassword: string }) {
   const rules: Rule[] = [
     { label: `At least ${LIMITS.passwordMin} characters`, met: password.length >= LIMITS.passwordMin },
-    { label: `One special character: ${PASSWORD_SPECIALS}`, met: specialRe.test(password) },
+    { label: 'One special character, like ! @ # $ ?', met: specialRe.test(password) },
   ];
   if (confirmPassword) rules.push({ label: 'Passwords match', met: password === confirmPassword });
   return (

@@ -1,0 +1,128 @@
+import { createUser, expect, test, uniqueName } from '../fixtures.ts';
+import { shot } from '../fixtures/shots.ts';
+
+test.describe('Register', () => {
+  test('shows each rule of SPEC §5 and sends nothing until they hold', async ({ page }) => {
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/register')) posted += 1;
+    });
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await shot(page, 'register-empty');
+    const alert = page.getByRole('alert');
+    const submit = page.getByRole('button', { name: 'Sign Up' });
+
+    await submit.click();
+    await expect(alert).toHaveText('Please fill out all fields.');
+
+    await page.getByLabel('Username').fill('someone');
+    await page.getByLabel('Email').fill('someone@example.test');
+    await page.getByLabel('Password', { exact: true }).fill('ab!');
+    await page.getByLabel('Confirm Password').fill('ab!');
+    await submit.click();
+    await expect(alert).toHaveText('Password must be at least 6 characters long');
+
+    await page.getByLabel('Password', { exact: true }).fill('abcdefg');
+    await page.getByLabel('Confirm Password').fill('abcdefg');
+    await submit.click();
+    await expect(alert).toHaveText('Password must contain at least one special character');
+
+    await page.getByLabel('Password', { exact: true }).fill('abcdef!');
+    await page.getByLabel('Confirm Password').fill('abcdef?');
+    await submit.click();
+    await expect(alert).toHaveText('Passwords do not match.');
+    await shot(page, 'register-error');
+    expect(posted).toBe(0);
+  });
+
+  test('checks the password live while typing', async ({ page }) => {
+    await page.goto('/register');
+    const rules = page.getByRole('list', { name: 'Password requirements' });
+    const length = rules.getByRole('listitem').filter({ hasText: 'At least 6 characters' });
+    const special = rules.getByRole('listitem').filter({ hasText: 'One special character' });
+    await expect(length).toHaveAttribute('data-met', 'false');
+    await page.getByLabel('Password', { exact: true }).pressSequentially('abc!');
+    await expect(special).toHaveAttribute('data-met', 'true');
+    await expect(length).toHaveAttribute('data-met', 'false');
+    await page.getByLabel('Password', { exact: true }).pressSequentially('xy');
+    await expect(length).toHaveAttribute('data-met', 'true');
+    await page.getByLabel('Confirm Password').pressSequentially('abc');
+    await expect(rules.getByRole('listitem').filter({ hasText: 'Passwords match' })).toHaveAttribute('data-met', 'false');
+    await shot(page, 'register-live-check');
+  });
+
+  test('a taken username shows the server message; a new account lands on the map', async ({ page, request }) => {
+    const existing = await createUser(request, 'taken');
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(existing.username);
+    await page.getByLabel('Email').fill(`${uniqueName('other')}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill('secret!1');
+    await page.getByLabel('Confirm Password').fill('secret!1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Username already taken');
+
+    const username = uniqueName('fresh');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.test`);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.user.username).toBe(username);
+  });
+
+  test('links to Log In', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('Login', () => {
+  test('asks for both fields, shows the server error, then signs in to the map', async ({ page, request }) => {
+    const user = await createUser(request, 'login');
+    await page.goto('/login');
+    await expect(page.getByRole('img', { name: 'Memory Map logo' })).toBeVisible();
+    await shot(page, 'login-empty');
+    const alert = page.getByRole('alert');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(alert).toHaveText('Please enter an username and password.');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(alert).toHaveText('Please enter an username and password.');
+
+    await page.getByLabel('Password').fill('wrong-password!');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(alert).toHaveText('Invalid username or password');
+    await shot(page, 'login-error');
+
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('shows the fallback text when the server gives none', async ({ page }) => {
+    await page.route('**/api/profile/login', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('anyone');
+    await page.getByLabel('Password').fill('secret!1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Login failed. Please try again.');
+  });
+
+  test('links to Register', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('screens that need a session send visitors to log in', async ({ page }) => {
+    for (const path of ['/landing', '/new-location', '/update-location']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+});

@@ -1,0 +1,292 @@
+import { authHeaders, createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
+import { bboxOf, contains, freshSpot, grantLocation, isPinsRequest, marker, near, openMap, popup } from '../fixtures/map.ts';
+import { shot } from '../fixtures/shots.ts';
+
+const CITIES = [
+  { name: 'San Francisco', lat: 37.7749, lng: -122.4194 },
+  { name: 'New York', lat: 40.7128, lng: -74.006 },
+  { name: 'London', lat: 51.5074, lng: -0.1278 },
+  { name: 'Tokyo', lat: 35.6762, lng: 139.6503 },
+  { name: 'Sydney', lat: -33.8688, lng: 151.2093 },
+];
+
+test('starts on the granted position with the blue dot and its popup', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const user = await createUser(request, 'geo');
+  await signIn(page, user);
+  const first = await openMap(page);
+  expect(contains(bboxOf(first), here)).toBe(true);
+  await expect(page.getByText('Double-click to add memory')).toBeVisible();
+  const dot = page.locator('path.map-own-dot');
+  await expect(dot).toBeVisible();
+  await shot(page, 'map-granted');
+  await dot.click();
+  await expect(popup(page)).toContainText('Your Location');
+  await expect(popup(page)).toContainText(`${here.lat.toFixed(5)}, ${here.lng.toFixed(5)}`);
+  await shot(page, 'map-own-location-popup');
+});
+
+test('falls back to one of the five cities when location is denied', async ({ page, request }) => {
+  const user = await createUser(request, 'nogeo');
+  await signIn(page, user);
+  const first = await openMap(page);
+  const bbox = bboxOf(first);
+  expect(CITIES.filter((c) => contains(bbox, c)).map((c) => c.name)).toHaveLength(1);
+  await expect(page.locator('path.map-own-dot')).toHaveCount(0);
+  await expect(page.locator('.map-canvas')).toBeVisible();
+});
+
+test('shows a loading screen until geolocation answers', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  // Hold the answer back so the loading screen can be seen.
+  await page.addInitScript(() => {
+    const real = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+    navigator.geolocation.getCurrentPosition = (ok, err, opts) => {
+      setTimeout(() => real(ok, err, opts), 1500);
+    };
+  });
+  await signIn(page, await createUser(request, 'wait'));
+  await page.goto('/landing');
+  await expect(page.getByText('Finding your location…')).toBeVisible();
+  await shot(page, 'map-loading');
+  await expect(page.locator('path.map-own-dot')).toBeVisible();
+  await expect(page.getByText('Finding your location…')).toHaveCount(0);
+});
+
+test('the hint can be dismissed and stays dismissed', async ({ page, request }) => {
+  await signIn(page, await createUser(request, 'hint'));
+  await openMap(page);
+  await page.getByRole('button', { name: 'Dismiss hint' }).click();
+  await expect(page.getByText('Double-click to add memory')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.map-canvas')).toBeVisible();
+  await expect(page.getByText('Double-click to add memory')).toHaveCount(0);
+});
+
+test('the centre button flies back to the person at zoom 13', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  await signIn(page, await createUser(request, 'centre'));
+  await openMap(page);
+  const canvas = page.locator('.map-canvas');
+  const dot = page.locator('path.map-own-dot');
+  await expect(dot).toBeVisible();
+  // Wander off: two long drags and one step out.
+  for (let i = 0; i < 2; i += 1) {
+    await canvas.hover({ position: { x: 330, y: 620 } });
+    await page.mouse.down();
+    await page.mouse.move(40, 160, { steps: 10 });
+    await page.mouse.up();
+  }
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(page.locator('img.leaflet-tile[src*="/voyager/12/"]').first()).toBeAttached();
+
+  await page.getByRole('button', { name: 'center to your location' }).click();
+  const box = (await canvas.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const d = await dot.boundingBox();
+      return d ? Math.hypot(d.x + d.width / 2 - (box.x + box.width / 2), d.y + d.height / 2 - (box.y + box.height / 2)) : Infinity;
+    })
+    .toBeLessThan(4);
+  await expect(page.locator('img.leaflet-tile[src*="/voyager/13/"]').first()).toBeAttached();
+  await expect(page.locator('img.leaflet-tile[src*="/voyager/12/"]')).toHaveCount(0);
+});
+
+test('double-click drops a marker with Add memory, a single click clears it', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  await signIn(page, await createUser(request, 'draft'));
+  await openMap(page);
+  const canvas = page.locator('.map-canvas');
+  await canvas.dblclick({ position: { x: 120, y: 420 } });
+  await expect(marker(page, 'New memory')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add memory' })).toBeVisible();
+  await shot(page, 'map-draft-marker');
+  await canvas.click({ position: { x: 300, y: 250 } });
+  await expect(marker(page, 'New memory')).toHaveCount(0);
+  await canvas.dblclick({ position: { x: 120, y: 420 } });
+  await page.getByRole('button', { name: 'Add memory' }).click();
+  await expect(page).toHaveURL(/\/new-location$/);
+  const state = await page.evaluate(() => (history.state as { usr?: Record<string, unknown> } | null)?.usr);
+  expect(state).toMatchObject({ fromMap: true, visibility: '1' });
+  expect(typeof state?.lat).toBe('number');
+  expect(typeof state?.lng).toBe('number');
+  expect(Math.abs((state!.lat as number) - here.lat)).toBeLessThan(0.05);
+});
+
+test("another user's public pin: badge, 'By {author}', no update or delete; own pin has both", async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'viewer');
+  const other = await createUser(request, 'author');
+  const longText = 'A long walk by the water. '.repeat(6).trim();
+  await createMemory(request, other, { title: 'Harbour walk', description: longText, visibility: '3', latitude: near(here, 0.012, 0).lat, longitude: here.lng, locationName: 'Somewhere nice' });
+  await createMemory(request, me, { title: 'My bench', visibility: '2', ...{ latitude: near(here, -0.012, 0.01).lat, longitude: near(here, -0.012, 0.01).lng } });
+  await signIn(page, me);
+  await openMap(page);
+  await marker(page, 'Harbour walk').click();
+  let p = popup(page, 'Harbour walk');
+  await expect(p.getByRole('heading', { name: 'Harbour walk' })).toBeVisible();
+  await expect(p).toContainText('Somewhere nice');
+  await expect(p).toContainText('Public Memory');
+  await expect(p).toContainText(`By ${other.username}`);
+  await expect(p.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await expect(p.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(p.getByText(longText)).toHaveCount(0);
+  await p.getByRole('button', { name: 'Show more' }).click();
+  await expect(p.getByText(longText)).toBeVisible();
+  await shot(page, 'map-popup-other');
+  await p.getByRole('button', { name: 'Show less' }).click();
+
+  await marker(page, 'My bench').click();
+  p = popup(page, 'My bench');
+  await expect(p).toContainText('Your Memory (Friends)');
+  await expect(p.getByRole('button', { name: 'Update' })).toBeVisible();
+  await expect(p.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await shot(page, 'map-popup-own');
+});
+
+test('filters hide the unchecked types', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'filter');
+  const friend = await createUser(request, 'filterfr');
+  const stranger = await createUser(request, 'filterst');
+  await request.post('/api/send_request', { data: { userId: friend.id }, headers: authHeaders(me) });
+  await request.post('/api/accept_request', { data: { userId: me.id }, headers: authHeaders(friend) });
+  const a = near(here, 0.015, -0.015);
+  const b = near(here, -0.015, -0.015);
+  const c = near(here, 0, 0.02);
+  await createMemory(request, me, { title: 'Mine', visibility: '1', latitude: a.lat, longitude: a.lng });
+  await createMemory(request, friend, { title: 'Theirs', visibility: '2', latitude: b.lat, longitude: b.lng });
+  await createMemory(request, stranger, { title: 'Everyone’s', visibility: '3', latitude: c.lat, longitude: c.lng });
+  await signIn(page, me);
+  await openMap(page);
+  for (const t of ['Mine', 'Theirs', 'Everyone’s']) await expect(marker(page, t)).toBeVisible();
+  await page.getByRole('button', { name: 'Map controls' }).click();
+  const panel = page.getByRole('region', { name: 'Map controls' });
+  for (const label of ['Own', 'Friend', 'Public']) await expect(panel.getByLabel(label)).toBeChecked();
+  await shot(page, 'map-controls');
+  await panel.getByLabel('Own').uncheck();
+  await expect(marker(page, 'Mine')).toHaveCount(0);
+  await expect(marker(page, 'Theirs')).toBeVisible();
+  await panel.getByLabel('Friend').uncheck();
+  await expect(marker(page, 'Theirs')).toHaveCount(0);
+  await panel.getByLabel('Public').uncheck();
+  await expect(marker(page, 'Everyone’s')).toHaveCount(0);
+  await panel.getByLabel('Own').check();
+  await expect(marker(page, 'Mine')).toBeVisible();
+});
+
+test('crowded pins cluster into a counted bubble that zooms in when clicked', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'crowd');
+  for (let i = 0; i < 4; i += 1) {
+    await createMemory(request, me, { title: `Crowd ${i}`, visibility: '1', latitude: here.lat + 0.0004 * i, longitude: here.lng + 0.0003 * i });
+  }
+  await signIn(page, me);
+  await openMap(page);
+  const bubble = page.locator('.map-cluster').filter({ hasText: '4' });
+  await expect(bubble).toBeVisible();
+  await expect(marker(page, 'Crowd 0')).toHaveCount(0);
+  await shot(page, 'map-cluster');
+  // Each click zooms to where the bubble breaks apart; a few clicks reach single pins.
+  for (let i = 0; i < 6 && (await marker(page, 'Crowd 0').count()) === 0; i += 1) {
+    const nearest = page.locator('.map-cluster').first();
+    if ((await nearest.count()) > 0) await nearest.click();
+    await page.waitForTimeout(900);
+  }
+  await expect(marker(page, 'Crowd 0')).toBeVisible();
+  await expect(marker(page, 'Crowd 3')).toBeVisible();
+});
+
+test('theme choice changes the tiles and attribution, and is remembered', async ({ page, request }) => {
+  await signIn(page, await createUser(request, 'theme'));
+  await openMap(page);
+  const tiles = page.locator('img.leaflet-tile');
+  await expect(tiles.first()).toHaveAttribute('src', /basemaps\.cartocdn\.com\/rastertiles\/voyager\//);
+  const attribution = page.locator('.leaflet-control-attribution');
+  await expect(attribution).toContainText('CARTO');
+  await expect(attribution).toContainText('Places © GeoNames (CC BY 4.0)');
+
+  await page.getByRole('button', { name: 'Map controls' }).click();
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('img.leaflet-tile[src*="dark_all"]').first()).toBeVisible();
+  await expect(page.locator('img.leaflet-tile[src*="voyager"]')).toHaveCount(0);
+  await shot(page, 'map-dark');
+
+  await page.getByRole('radio', { name: 'Satellite' }).check();
+  await expect(page.locator('img.leaflet-tile[src*="arcgisonline.com/ArcGIS/rest/services/World_Imagery"]').first()).toBeAttached();
+  await expect(attribution).toContainText('Esri');
+  await expect(attribution).toContainText('Places © GeoNames (CC BY 4.0)');
+
+  await page.reload();
+  await expect(page.locator('img.leaflet-tile[src*="World_Imagery"]').first()).toBeAttached();
+  await expect(page.locator('img.leaflet-tile[src*="voyager"]')).toHaveCount(0);
+});
+
+test('the map still works when tiles cannot load', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'notiles');
+  await createMemory(request, me, { title: 'Offline tiles', latitude: here.lat + 0.01, longitude: here.lng });
+  await context.route(/basemaps|arcgisonline/, (route) => route.abort());
+  await signIn(page, me);
+  await openMap(page);
+  await marker(page, 'Offline tiles').click();
+  await expect(popup(page).getByRole('heading', { name: 'Offline tiles' })).toBeVisible();
+});
+
+test('location search: blank asks nothing, at most 5 results, choosing one flies there', async ({ page, context, request }) => {
+  await grantLocation(context, freshSpot());
+  await signIn(page, await createUser(request, 'search'));
+  await openMap(page);
+  await page.getByRole('button', { name: 'Map controls' }).click();
+  let searches = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/places/search')) searches += 1;
+  });
+  const box = page.getByLabel('Search location');
+  await box.fill('   ');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForTimeout(300);
+  expect(searches).toBe(0);
+
+  await box.fill('Paris');
+  const answer = page.waitForResponse((r) => r.url().includes('/api/places/search'));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const res = await answer;
+  expect(new URL(res.url()).searchParams.get('limit')).toBe('5');
+  const results = page.getByRole('list', { name: 'Search results' }).getByRole('button');
+  await expect(results.first()).toBeVisible();
+  expect(await results.count()).toBeLessThanOrEqual(5);
+  await shot(page, 'map-search-results');
+  const [place] = (await res.json()) as Array<{ lat: number; lon: number; display_name: string }>;
+  const arrived = page.waitForRequest((r) => isPinsRequest(r) && contains(bboxOf(r), { lat: place!.lat, lng: place!.lon }));
+  await results.first().click();
+  const bbox = bboxOf(await arrived);
+  // Zoom 15 shows a quarter of the width zoom 13 would.
+  expect(bbox[2] - bbox[0]).toBeLessThan(0.1);
+  await expect(page.getByRole('region', { name: 'Map controls' })).toHaveCount(0);
+});
+
+test('a failed delete shows the spec alert and keeps the pin', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'delfail');
+  await createMemory(request, me, { title: 'Sticky', latitude: here.lat + 0.01, longitude: here.lng });
+  await page.route('**/api/delete', (route) => route.fulfill({ status: 500, body: '' }));
+  await signIn(page, me);
+  await openMap(page);
+  await marker(page, 'Sticky').click();
+  await popup(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this pin?');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to delete pin. Please try again.');
+  await shot(page, 'map-delete-failed');
+  await expect(marker(page, 'Sticky')).toBeVisible();
+});

@@ -1,0 +1,33 @@
+import type { Pin } from '@memory-map/shared';
+
+/**
+ * What screens hand each other through navigation state (SPEC.md §2: the memory screens receive
+ * their data this way, never in the URL).
+ */
+
+/** /landing: a place to open the map on (a memory just saved). */
+export interface LandingState {
+  focus?: { lat: number; lng: number };
+}
+
+/** /new-location: the spot double-clicked on the map; default visibility private. */
+export interface NewLocationState {
+  lat: number;
+  lng: number;
+  fromMap: true;
+  visibility: '1' | '2' | '3';
+}
+
+/** /update-location: the memory to edit. */
+export interface UpdateLocationState {
+  id: string;
+  title: string;
+  imageUrl: string | null;
+  description: string;
+  tags: string[];
+  visibility: Pin['visibility'];
+  taggedFriends: Pin['taggedFriends'];
+  locationName: string;
+  latitude: number;
+  longitude: number;
+}

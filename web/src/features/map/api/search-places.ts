@@ -1,0 +1,25 @@
+import { LIMITS, type PlaceSearchResult } from '@memory-map/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** SPEC.md §5: at most 5 results. */
+export const SEARCH_LIMIT = LIMITS.placesSearchDefault;
+
+/** GET /api/places/search (our own geocoder; never a third party). */
+export async function searchPlaces(q: string, signal?: AbortSignal): Promise<PlaceSearchResult[]> {
+  const params = new URLSearchParams({ q, limit: String(SEARCH_LIMIT) });
+  const results = await api<PlaceSearchResult[]>(`/api/places/search?${params}`, { signal });
+  return (Array.isArray(results) ? results : []).slice(0, SEARCH_LIMIT);
+}
+
+/** Searches for the submitted text; blank text asks nothing (SPEC.md §5). */
+export function usePlaceSearch(q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: ['places', 'search', term.toLowerCase()],
+    queryFn: ({ signal }) => searchPlaces(term, signal),
+    enabled: term !== '',
+    staleTime: 10 * 60_000,
+    meta: { persist: false },
+  });
+}

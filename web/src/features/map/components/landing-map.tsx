@@ -1,0 +1,349 @@
+import type { Pin, PlaceSearchResult } from '@memory-map/shared';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CircleMarker, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import type { LandingState, NewLocationState, UpdateLocationState } from '../../../app/route-state.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useDeletePin } from '../api/delete-pin.ts';
+import { useMapPins } from '../api/map-pins.ts';
+import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
+import { pinIcon } from '../lib/icons.ts';
+import { ALL_TYPES, buildPinIndex, fetchBbox, mapItemsFor, type TypeFilter } from '../lib/map-items.ts';
+import { GEONAMES_ATTRIBUTION, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
+import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
+import { ImageLightbox } from './image-lightbox.tsx';
+import { MapControls } from './map-controls.tsx';
+import { PinLayer, type PinActions } from './pin-layer.tsx';
+import './map.css';
+
+export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
+const HINT_KEY = 'mm-map-hint-dismissed';
+const FOCUS_ZOOM = 15;
+
+type View = { bbox: [number, number, number, number]; zoom: number };
+
+export function LandingMap() {
+  const location = useLocation();
+  const focus = (location.state as LandingState | null)?.focus;
+  const geo = useGeolocation();
+  const [fallback] = useState(randomFallbackCity);
+  // A memory just saved opens the map on it at once; otherwise wait for the geolocation answer.
+  const [start, setStart] = useState<{ center: LatLng; zoom: number } | null>(() => (focus ? { center: focus, zoom: FOCUS_ZOOM } : null));
+  useEffect(() => {
+    if (start || geo.status === 'pending') return;
+    setStart({ center: geo.status === 'granted' ? geo.position : { lat: fallback.lat, lng: fallback.lng }, zoom: DEFAULT_ZOOM });
+  }, [start, geo, fallback]);
+
+  if (!start) {
+    return (
+      <div className="map-screen map-loading" role="status" aria-live="polite">
+        <Spinner label="Finding your location" />
+        <p>Finding your location…</p>
+      </div>
+    );
+  }
+  return <MapView start={start} ownPosition={geo.status === 'granted' ? geo.position : null} locate={geo.locate} fallback={fallback} />;
+}
+
+function MapView({
+  start,
+  ownPosition,
+  locate,
+  fallback,
+}: {
+  start: { center: LatLng; zoom: number };
+  ownPosition: LatLng | null;
+  locate: () => Promise<LatLng | null>;
+  fallback: LatLng;
+}) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [theme, setTheme] = useState<MapTheme>(loadTheme);
+  const [filter, setFilter] = useState<TypeFilter>(ALL_TYPES);
+  const [view, setView] = useState<View | null>(null);
+  const [hintVisible, setHintVisible] = useState(() => localStorage.getItem(HINT_KEY) !== '1');
+  const [confirm, setConfirm] = useState<{ kind: 'update' | 'delete'; pin: Pin } | null>(null);
+  const [fullImage, setFullImage] = useState<Pin | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const deletePin = useDeletePin();
+  const closeConfirm = useCallback(() => setConfirm(null), []);
+  const closeImage = useCallback(() => setFullImage(null), []);
+
+  const showToast = useCallback((text: string) => {
+    clearTimeout(toastTimer.current);
+    setToast(text);
+    toastTimer.current = setTimeout(() => setToast(null), 3000);
+  }, []);
+  useEffect(() => () => clearTimeout(toastTimer.current), []);
+
+  // The hint steps aside while a popup or the controls panel needs the space.
+  useEffect(() => {
+    if (!map) return;
+    const opened = () => setPopupOpen(true);
+    const closed = () => setPopupOpen(false);
+    map.on('popupopen', opened);
+    map.on('popupclose', closed);
+    return () => {
+      map.off('popupopen', opened);
+      map.off('popupclose', closed);
+    };
+  }, [map]);
+
+  const bbox = view ? fetchBbox(view.bbox, view.zoom) : null;
+  const pinsQuery = useMapPins(bbox);
+  const data = pinsQuery.data;
+  const index = useMemo(() => buildPinIndex(data?.pins ?? [], user?._id, filter), [data, user?._id, filter]);
+  const items = useMemo(
+    () => (data && view ? mapItemsFor(filter.own && filter.friend && filter.public ? data : { ...data, clusters: [] }, index, view.bbox, view.zoom) : []),
+    [data, index, view, filter],
+  );
+
+  const actions: PinActions = useMemo(
+    () => ({
+      onUpdate: (pin) => setConfirm({ kind: 'update', pin }),
+      onDelete: (pin) => setConfirm({ kind: 'delete', pin }),
+      onOpenImage: (pin) => setFullImage(pin),
+    }),
+    [],
+  );
+
+  function chooseTheme(next: MapTheme) {
+    setTheme(next);
+    saveTheme(next);
+  }
+
+  function flyToPlace(place: PlaceSearchResult) {
+    map?.flyTo([place.lat, place.lon], SEARCH_RESULT_ZOOM, { duration: 0.8 });
+  }
+
+  async function centerOnMe() {
+    const here = (await locate()) ?? ownPosition;
+    if (!here) showToast('Your location is not available');
+    map?.flyTo(here ? [here.lat, here.lng] : [fallback.lat, fallback.lng], DEFAULT_ZOOM, { duration: 0.8 });
+  }
+
+  function confirmAction() {
+    if (!confirm) return;
+    const { pin } = confirm;
+    if (confirm.kind === 'update') {
+      setConfirm(null);
+      const state: UpdateLocationState = {
+        id: pin.id,
+        title: pin.title,
+        imageUrl: pin.imageUrl,
+        description: pin.description,
+        tags: pin.tags,
+        visibility: pin.visibility,
+        taggedFriends: pin.taggedFriends,
+        locationName: pin.locationName,
+        latitude: pin.latitude,
+        longitude: pin.longitude,
+      };
+      navigate(paths.updateLocation, { state });
+      return;
+    }
+    deletePin.mutate(pin.id, {
+      onSuccess: () => {
+        map?.closePopup();
+        setConfirm(null);
+      },
+      onError: () => {
+        setConfirm(null);
+        showToast(DELETE_FAILED);
+      },
+    });
+  }
+
+  return (
+    <div className="map-screen">
+      <MapContainer
+        ref={setMap}
+        className="map-canvas"
+        center={[start.center.lat, start.center.lng]}
+        zoom={start.zoom}
+        doubleClickZoom={false}
+        worldCopyJump
+        minZoom={2}
+        zoomControl
+      >
+        <TileLayer
+          key={theme.id}
+          url={theme.url}
+          attribution={theme.attribution}
+          subdomains={theme.subdomains || 'abc'}
+          maxZoom={theme.maxZoom}
+          maxNativeZoom={theme.maxZoom}
+          errorTileUrl={BLANK_TILE}
+          className={`map-tiles map-tiles-${theme.id}`}
+        />
+        <GeoNamesAttribution />
+        <ViewTracker onChange={setView} />
+        <PinLayer items={items} actions={actions} />
+        {ownPosition && <OwnPosition position={ownPosition} />}
+        <DraftMarker onAdd={(at) => navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState })} />
+      </MapContainer>
+
+      {hintVisible && !popupOpen && !controlsOpen && (
+        <div className="map-hint" role="note">
+          <span>Double-click to add memory</span>
+          <button
+            type="button"
+            className="map-hint-close"
+            aria-label="Dismiss hint"
+            onClick={() => {
+              setHintVisible(false);
+              localStorage.setItem(HINT_KEY, '1');
+            }}
+          >
+            ×
+          </button>
+        </div>
+      )}
+
+      <MapControls
+        filter={filter}
+        onFilterChange={setFilter}
+        theme={theme}
+        onThemeChange={chooseTheme}
+        onPlaceChosen={flyToPlace}
+        open={controlsOpen}
+        onOpenChange={setControlsOpen}
+      />
+
+      <button type="button" className="map-fab map-locate" aria-label="center to your location" title="center to your location" onClick={() => void centerOnMe()}>
+        <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <circle cx="12" cy="12" r="7" />
+          <circle cx="12" cy="12" r="2.5" fill="currentColor" />
+          <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+        </svg>
+      </button>
+
+      {pinsQuery.isFetching && (
+        <div className="map-fetching" role="status" aria-label="Loading memories">
+          <Spinner label="Loading memories" />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirm?.kind === 'update'}
+        title="Update Memory"
+        message="Are you sure you want to update this pin?"
+        confirmLabel="Update"
+        onConfirm={confirmAction}
+        onCancel={closeConfirm}
+      />
+      <ConfirmDialog
+        open={confirm?.kind === 'delete'}
+        title="Delete Memory"
+        message="Are you sure you want to delete this pin?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deletePin.isPending}
+        danger
+        onConfirm={confirmAction}
+        onCancel={closeConfirm}
+      />
+      {fullImage?.imageUrl && <ImageLightbox src={fullImage.imageUrl} alt={fullImage.title} onClose={closeImage} />}
+      {toast && (
+        <div className="toast error map-toast" role="alert">
+          {toast}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A transparent pixel stands in for a tile that cannot load: no broken-image icons, nothing else breaks. */
+const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+function GeoNamesAttribution() {
+  const map = useMap();
+  useEffect(() => {
+    map.attributionControl?.addAttribution(GEONAMES_ATTRIBUTION);
+    return () => {
+      map.attributionControl?.removeAttribution(GEONAMES_ATTRIBUTION);
+    };
+  }, [map]);
+  return null;
+}
+
+/** Reports the visible area after the map settles, debounced so a drag asks the server once. */
+function ViewTracker({ onChange }: { onChange: (view: View) => void }) {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const map = useMapEvents({
+    moveend: () => schedule(),
+    zoomend: () => schedule(),
+    resize: () => schedule(),
+  });
+  const report = useCallback(() => {
+    const b = map.getBounds();
+    onChange({ bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() });
+  }, [map, onChange]);
+  function schedule() {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(report, 250);
+  }
+  useEffect(() => {
+    report();
+    return () => clearTimeout(timer.current);
+  }, [report]);
+  return null;
+}
+
+function OwnPosition({ position }: { position: LatLng }) {
+  return (
+    <CircleMarker
+      center={[position.lat, position.lng]}
+      radius={8}
+      className="map-own-dot"
+      pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#2563eb', fillOpacity: 1, className: 'map-own-dot' }}
+    >
+      <Popup>
+        <div className="map-own-popup">
+          <strong>Your Location</strong>
+          <span>
+            {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
+          </span>
+        </div>
+      </Popup>
+    </CircleMarker>
+  );
+}
+
+/** Double-click (or a long press) drops a marker offering 'Add memory'; a single click clears it. */
+function DraftMarker({ onAdd }: { onAdd: (at: LatLng) => void }) {
+  const [draft, setDraft] = useState<LatLng | null>(null);
+  const markerRef = useRef<L.Marker>(null);
+  useMapEvents({
+    dblclick: (e) => setDraft({ lat: e.latlng.lat, lng: e.latlng.lng }),
+    contextmenu: (e) => setDraft({ lat: e.latlng.lat, lng: e.latlng.lng }),
+    click: () => setDraft(null),
+  });
+  useEffect(() => {
+    if (draft) markerRef.current?.openPopup();
+  }, [draft]);
+  if (!draft) return null;
+  return (
+    <Marker ref={markerRef} position={[draft.lat, draft.lng]} icon={pinIcon('draft')} title="New memory" zIndexOffset={1000}>
+      <Popup className="map-draft-popup" closeButton={false} autoClose={false} closeOnClick={false} minWidth={180}>
+        <div className="map-draft">
+          <span className="map-draft-coords">
+            {draft.lat.toFixed(5)}, {draft.lng.toFixed(5)}
+          </span>
+          <button type="button" className="btn btn-primary btn-block" onClick={() => onAdd(draft)}>
+            Add memory
+          </button>
+        </div>
+      </Popup>
+    </Marker>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Pin } from '@memory-map/shared';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makePin } from '../../../../test/pins.ts';
+import { pinBadgeText } from '../../../lib/pin-type.ts';
+import { PinPopup } from './pin-popup.tsx';
+
+function renderPopup(pin: Pin, type = pin.pinType) {
+  const handlers = { onUpdate: vi.fn(), onDelete: vi.fn(), onOpenImage: vi.fn() };
+  render(<PinPopup pin={pin} type={type} {...handlers} />);
+  return handlers;
+}
+
+describe('PinPopup', () => {
+  it("shows title, place, badge, 'By {author}', date, and no buttons for others' pins", () => {
+    renderPopup(makePin());
+    expect(screen.getByRole('heading', { name: 'Sunset pier' })).toBeInTheDocument();
+    expect(screen.getByText('Brighton, United Kingdom')).toBeInTheDocument();
+    expect(screen.getByText('Public Memory')).toBeInTheDocument();
+    expect(screen.getByText('By bob')).toBeInTheDocument();
+    expect(screen.getByText(/2025/)).toHaveAttribute('datetime', '2025-06-01T18:30:00.000Z');
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('gives the author update and delete buttons', async () => {
+    const pin = makePin({ pinType: 'own', isOwnPin: true, visibility: '1' });
+    const { onUpdate, onDelete } = renderPopup(pin);
+    expect(screen.getByText('Your Memory (Private)')).toBeInTheDocument();
+    expect(screen.queryByText(/^By /)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(onUpdate).toHaveBeenCalledWith(pin);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledWith(pin);
+  });
+
+  it.each([
+    ['own', '1', 'Your Memory (Private)'],
+    ['own', '2', 'Your Memory (Friends)'],
+    ['own', '3', 'Your Memory (Public)'],
+    ['friend', '2', 'Friend Memory'],
+    ['public', '3', 'Public Memory'],
+  ] as const)('badge for a %s pin with visibility %s reads %s', (type, visibility, text) => {
+    expect(pinBadgeText(type, visibility)).toBe(text);
+    renderPopup(makePin({ pinType: type, visibility }), type);
+    expect(screen.getByText(text)).toHaveClass(`badge-${type}`);
+  });
+
+  it('shows exactly 100 characters without Show more', () => {
+    const text = 'x'.repeat(100);
+    renderPopup(makePin({ description: text }));
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('clamps 101 characters with Show more / Show less', async () => {
+    const text = `${'y'.repeat(100)}z`;
+    renderPopup(makePin({ description: text }));
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+    expect(screen.getByText(`${'y'.repeat(100)}…`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getByText(text)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show more' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("shows the image with its hint and opens it full size; lists 'Tagged Friends:'", async () => {
+    const pin = makePin({
+      imageUrl: '/media/full.jpg',
+      thumbnailUrl: '/media/thumb.jpg',
+      taggedFriends: [
+        { _id: 'f1', username: 'carol', profilePicture: '/media/default-avatar.svg' },
+        { _id: 'f2', username: 'dave', profilePicture: '/media/default-avatar.svg' },
+      ],
+    });
+    const { onOpenImage } = renderPopup(pin);
+    expect(screen.getByRole('img', { name: 'Sunset pier' })).toHaveAttribute('src', '/media/thumb.jpg');
+    expect(screen.getByText('Click to view full size')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View Sunset pier full size' }));
+    expect(onOpenImage).toHaveBeenCalledWith(pin);
+    expect(screen.getByText('Tagged Friends:')).toBeInTheDocument();
+    expect(screen.getByText('carol')).toBeInTheDocument();
+    expect(screen.getByText('dave')).toBeInTheDocument();
+  });
+
+  it('has no image or tag section when there are none', () => {
+    renderPopup(makePin());
+    expect(screen.queryByText('Click to view full size')).not.toBeInTheDocument();
+    expect(screen.queryByText('Tagged Friends:')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import type { Pin, PinType } from '@memory-map/shared';
+import { useState } from 'react';
+import { Avatar } from '../../../components/avatar.tsx';
+import { formatDateTime, pinBadgeText } from '../../../lib/pin-type.ts';
+
+/** SPEC.md §9: the map popup offers Show more above 100 characters. */
+export const POPUP_CLAMP = 100;
+
+export interface PinPopupProps {
+  pin: Pin;
+  type: PinType;
+  onUpdate: (pin: Pin) => void;
+  onDelete: (pin: Pin) => void;
+  onOpenImage: (pin: Pin) => void;
+  /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
+  onLayout?: () => void;
+}
+
+/** Everything SPEC.md §2 lists for a pin's popup. Only the author gets update and delete. */
+export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout }: PinPopupProps) {
+  const [expanded, setExpanded] = useState(false);
+  const isOwn = type === 'own';
+  const long = pin.description.length > POPUP_CLAMP;
+  const description = long && !expanded ? `${pin.description.slice(0, POPUP_CLAMP).trimEnd()}…` : pin.description;
+  const tagged = pin.taggedFriends ?? [];
+  const preview = pin.thumbnailUrl ?? pin.imageUrl;
+
+  return (
+    <article className="pin-popup" aria-label={pin.title}>
+      <header className="pin-popup-head">
+        <h3 className="pin-popup-title">{pin.title}</h3>
+        <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
+      </header>
+      <p className="pin-popup-place">{pin.locationName}</p>
+      <div className="pin-popup-author">
+        <Avatar src={pin.authorPicture} alt="" size={28} />
+        <span>{isOwn ? 'You' : `By ${pin.authorName}`}</span>
+      </div>
+      {preview && (
+        <button type="button" className="pin-popup-image" onClick={() => onOpenImage(pin)} aria-label={`View ${pin.title} full size`}>
+          <img src={preview} alt={pin.title} onLoad={onLayout} />
+          <span className="pin-popup-image-hint">Click to view full size</span>
+        </button>
+      )}
+      <p className="pin-popup-description">{description}</p>
+      {long && (
+        <button
+          type="button"
+          className="pin-popup-more"
+          aria-expanded={expanded}
+          onClick={() => {
+            setExpanded((v) => !v);
+            requestAnimationFrame(() => onLayout?.());
+          }}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+      {tagged.length > 0 && (
+        <div className="pin-popup-tags">
+          <span className="pin-popup-tags-label">Tagged Friends:</span>
+          <ul>
+            {tagged.map((f) => (
+              <li key={f._id} className="chip">
+                <Avatar src={f.profilePicture} alt="" size={18} />
+                {f.username}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <time className="pin-popup-date" dateTime={pin.createdAt}>
+        {formatDateTime(pin.createdAt)}
+      </time>
+      {isOwn && (
+        <div className="pin-popup-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => onUpdate(pin)}>
+            Update
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => onDelete(pin)}>
+            Delete
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
