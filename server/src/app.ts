@@ -18,6 +18,7 @@ import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(usersRoutes);
   await app.register(friendsRoutes);
   await app.register(memoriesRoutes);
+  await app.register(mapRoutes);
   await app.register(mediaRoutes);
   await app.register(placesRoutes);
 
