@@ -116,9 +116,19 @@ export const memoriesRepository = {
         .limit(filter.limit);
     const own = branch().where('pins.author_id', '=', viewerId);
     const everyone = branch().where('pins.visibility', '=', 3);
-    const friends = branch()
+    // Driven from the viewer's friendships: only their friends' pins are read, never every
+    // friends-only pin in the table. A cross join is how SQLite is told to keep this join order
+    // (PostgreSQL plans it like any inner join).
+    const friends = db
+      .selectFrom('friendships')
+      .crossJoin('pins')
+      .whereRef('pins.author_id', '=', 'friendships.friend_id')
+      .select('pins.id')
+      .where('friendships.user_id', '=', viewerId)
       .where('pins.visibility', '=', 2)
-      .where('pins.author_id', 'in', db.selectFrom('friendships').select('friend_id').where('user_id', '=', viewerId));
+      .$if(filter.before !== undefined, (qb) => qb.where('pins.id', '<', filter.before!))
+      .orderBy('pins.id', 'desc')
+      .limit(filter.limit);
     const ids = db
       .selectFrom(own.as('own'))
       .select('own.id')
