@@ -22,5 +22,7 @@ export function useCurrentUser() {
     queryKey: currentUserKey(user?._id ?? null),
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     enabled: Boolean(token),
+    // Friend and request lists change by others' hands; each screen that needs them asks again.
+    refetchOnMount: 'always',
   });
 }

@@ -28,6 +28,9 @@ export function feedQueryOptions(viewerId: string | null, enabled: boolean) {
     initialPageParam: FIRST_FEED_PAGE,
     getNextPageParam: (last: FeedPage) => last.next ?? undefined,
     enabled,
+    // Social lists change by others' hands; a screen opened again (or the app reopened from the
+    // offline cache) shows what it has at once and asks again.
+    refetchOnMount: 'always',
   });
 }
 

@@ -15,6 +15,9 @@ export function pendingRequestsQueryOptions(viewerId: string | null, enabled: bo
     queryKey: friendsKeys.pending(viewerId),
     queryFn: ({ signal }) => fetchPendingRequests(signal),
     enabled,
+    // Social lists change by others' hands; a screen opened again (or the app reopened from the
+    // offline cache) shows what it has at once and asks again.
+    refetchOnMount: 'always',
   });
 }
 

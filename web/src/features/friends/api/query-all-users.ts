@@ -28,6 +28,9 @@ export function usersQueryOptions(viewerId: string | null, q: string, enabled: b
     initialPageParam: firstUsersPage(q),
     getNextPageParam: (last: UsersPage) => last.next ?? undefined,
     enabled,
+    // Social lists change by others' hands; a screen opened again (or the app reopened from the
+    // offline cache) shows what it has at once and asks again.
+    refetchOnMount: 'always',
     // While a new search runs, the last results stay on screen instead of a blank list.
     placeholderData: keepPreviousData,
   });

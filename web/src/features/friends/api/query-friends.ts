@@ -14,6 +14,9 @@ export function friendsQueryOptions(viewerId: string | null, enabled: boolean) {
     queryKey: friendsKeys.list(viewerId),
     queryFn: ({ signal }) => fetchFriends(signal),
     enabled,
+    // Social lists change by others' hands; a screen opened again (or the app reopened from the
+    // offline cache) shows what it has at once and asks again.
+    refetchOnMount: 'always',
   });
 }
 
