@@ -153,11 +153,21 @@ export const mapRepository = {
     const branches: RawBuilder<{ id: string }>[] = [];
     for (const range of box.ranges) {
       const where = inBox(range, box.south, box.north);
+      // With both layers the viewer's own public memories come from the public branch, which
+      // then needs no author check (the index holds no author, so the check would cost a read).
       if (types.public) {
-        branches.push(sql`select id from pins where visibility = 3 and author_id <> ${viewerId} and ${where}`);
+        branches.push(
+          types.own
+            ? sql`select id from pins where visibility = 3 and ${where}`
+            : sql`select id from pins where visibility = 3 and author_id <> ${viewerId} and ${where}`,
+        );
       }
       if (types.own) {
-        branches.push(sql`select id from pins where author_id = ${viewerId} and visibility in (1, 2, 3) and ${where}`);
+        branches.push(
+          types.public
+            ? sql`select id from pins where author_id = ${viewerId} and visibility in (1, 2) and ${where}`
+            : sql`select id from pins where author_id = ${viewerId} and visibility in (1, 2, 3) and ${where}`,
+        );
       }
       if (types.friend) {
         branches.push(sql`select id from pins

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface ServerProcess {
+  pid: number;
+  url: string;
+  /** Resident memory of the process now, in MB (Linux /proc). */
+  rssMb(): number | null;
+  stop(): Promise<void>;
+  /** What the process printed to stderr (for failures). */
+  stderr(): string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function rssMbOf(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts `node --import tsx <script>` with the environment given and waits until `readyPath`
+ * answers 200 (or the process dies, or the timeout passes).
+ */
+export async function startNodeServer(
+  script: string,
+  env: Record<string, string>,
+  options: { cwd: string; readyPath: string; timeoutMs?: number },
+): Promise<ServerProcess> {
+  const port = Number(env.PORT);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: options.cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-20_000);
+  });
+  let exited = false;
+  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) throw new Error(`${script} exited before it was ready:\n${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} was not ready within the time limit:\n${stderr}`);
+    }
+    try {
+      const res = await fetch(url + options.readyPath);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    pid: child.pid!,
+    url,
+    rssMb: () => rssMbOf(child.pid!),
+    stderr: () => stderr,
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exitPromise;
+      clearTimeout(timer);
+    },
+  };
+}
