@@ -1,0 +1,136 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { authHeaders, createMemory, createUser, expect, makeFriends, signIn, test } from '../fixtures.ts';
+import { shot } from '../fixtures/shots.ts';
+
+const PHOTO = path.join(import.meta.dirname, '../fixtures/photo.jpg');
+const EMPTY = 'No pins match your current filters. Try adjusting your filters or add more memories!';
+const articles = (page: Page) => page.getByRole('article');
+
+async function scrollToEnd(page: Page) {
+  await page.locator('.app-main').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+}
+
+test('the feed pages through 30+ memories newest first without duplicates, and the filters narrow it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const me = await createUser(request, 'reader');
+  const pal = await createUser(request, 'pal');
+  const stranger = await createUser(request, 'far');
+  await makeFriends(request, me, pal);
+  // 12 own (private, friends, public), 10 friends-only from a friend, 12 public from a stranger: 34 in all.
+  for (let i = 1; i <= 12; i++) await createMemory(request, me, { title: `Own ${i}`, visibility: (['1', '2', '3'] as const)[i % 3] });
+  for (let i = 1; i <= 10; i++) await createMemory(request, pal, { title: `Pal ${i}`, visibility: '2' });
+  for (let i = 1; i <= 12; i++) await createMemory(request, stranger, { title: `Far ${i}`, visibility: '3' });
+  // Never shown to me: the stranger's friends-only and the friend's private memories.
+  await createMemory(request, stranger, { title: 'Hidden friends-only', visibility: '2' });
+  await createMemory(request, pal, { title: 'Hidden private', visibility: '1' });
+  // The newest of all, with tagged friends and a long description.
+  await createMemory(request, pal, {
+    title: 'Latest with friends',
+    visibility: '3',
+    tags: [me.id],
+    description: 'A long day at the lake: swimming, a picnic under the pines, and a sunset that would not end at all.',
+  });
+
+  await signIn(page, me);
+  await page.goto('/feeds');
+  await expect(articles(page)).toHaveCount(20);
+  const first = articles(page).first();
+  await expect(first).toHaveAttribute('aria-label', 'Latest with friends');
+  await expect(first).toContainText(`${pal.username} & ${me.username}`);
+  await expect(first).toContainText('London, United Kingdom');
+  await expect(first).toContainText('Public Memory');
+  await expect(first.getByRole('button', { name: 'Show more' })).toBeVisible();
+  await shot(page, 'feed-first-page');
+  await first.getByRole('button', { name: 'Show more' }).click();
+  await expect(first.getByRole('button', { name: 'Show less' })).toBeVisible();
+
+  await scrollToEnd(page);
+  await expect(articles(page)).toHaveCount(35);
+  const titles = await articles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  expect(new Set(titles).size).toBe(35);
+  expect(titles).not.toContain('Hidden friends-only');
+  expect(titles).not.toContain('Hidden private');
+  // Newest first: the stranger's last public memory comes before their first.
+  expect(titles.indexOf('Far 12')).toBeLessThan(titles.indexOf('Far 1'));
+  expect(titles.at(-1)).toBe('Own 1');
+  await shot(page, 'feed-end');
+
+  await page.locator('.app-main').evaluate((el) => el.scrollTo(0, 0));
+  const toggle = page.getByRole('button', { name: /Filter Memories/ });
+  await expect(toggle).toContainText('3');
+  await toggle.click();
+  await page.getByLabel('Public Memories').uncheck();
+  await expect(toggle).toContainText('2');
+  await expect(articles(page)).toHaveCount(22);
+  await shot(page, 'feed-filter-open');
+  await page.getByLabel('Your Memories').uncheck();
+  await expect(articles(page)).toHaveCount(10);
+  await expect(articles(page).first()).toContainText('Friend Memory');
+  await page.getByLabel('Friend Memories').uncheck();
+  await expect(toggle).toContainText('0');
+  await expect(page.getByText(EMPTY)).toBeVisible();
+  await shot(page, 'feed-filter-none');
+  await page.getByLabel('Your Memories').check();
+  await expect(articles(page)).toHaveCount(12);
+  await expect(articles(page).first()).toContainText(/Your Memory \((Private|Friends|Public)\)/);
+});
+
+test('an image opens full size from the feed', async ({ page, request }) => {
+  const me = await createUser(request, 'pics');
+  await createMemory(request, me, { title: 'With a photo', visibility: '1', imagePath: PHOTO });
+  await signIn(page, me);
+  await page.goto('/feeds');
+  const item = page.getByRole('article', { name: 'With a photo' });
+  await expect(item).toContainText('Your Memory (Private)');
+  const thumb = item.getByRole('img', { name: 'With a photo' });
+  await expect(thumb).toHaveJSProperty('complete', true);
+  const thumbWidth = await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth);
+  expect(thumbWidth).toBeGreaterThan(0);
+  await item.getByRole('button', { name: 'View With a photo full size' }).click();
+  const viewer = page.getByRole('dialog', { name: 'With a photo' });
+  await expect(viewer).toBeVisible();
+  const full = viewer.getByRole('img');
+  await expect(full).toHaveJSProperty('complete', true);
+  expect(await full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(thumbWidth);
+  await shot(page, 'feed-image-viewer');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+});
+
+test("removing a friend takes their friends-only memories out of the feed", async ({ page, request }) => {
+  const me = await createUser(request, 'ex');
+  const old = await createUser(request, 'old');
+  await makeFriends(request, me, old);
+  await createMemory(request, old, { title: 'Only for friends', visibility: '2' });
+  await createMemory(request, old, { title: 'For everyone', visibility: '3' });
+
+  await signIn(page, me);
+  await page.goto('/feeds');
+  await expect(page.getByRole('article', { name: 'Only for friends' })).toContainText('Friend Memory');
+  await expect(page.getByRole('article', { name: 'For everyone' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Friends' }).click();
+  await page.getByRole('button', { name: `Remove ${old.username}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove Friend' });
+  await expect(dialog).toContainText(`Are you sure you want to remove ${old.username} from your friends?`);
+  await shot(page, 'friends-remove-confirm');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("You don't have any friends yet")).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+  expect(stored.friends).not.toContain(old.id);
+  // The list is asked again a second later and stays empty.
+  await page.waitForTimeout(1200);
+  await expect(page.getByText("You don't have any friends yet")).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+  await expect(page.getByRole('article', { name: 'For everyone' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Only for friends' })).toHaveCount(0);
+  // Both ways: the old friend no longer has me either.
+  const theirs = await request.get('/api/query_friends', { headers: authHeaders(old) });
+  expect(await theirs.json()).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'For everyone' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Only for friends' })).toHaveCount(0);
+});
