@@ -101,10 +101,11 @@ export const memoriesRepository = {
   },
 
   /**
-   * A page of the pins the viewer may see, newest first. Each audience is its own branch, so
-   * each walks its own index (own pins by (author_id, id), public by (visibility, id), friends'
-   * by (author_id, id) per friend) and stops at `limit`; the page is the newest of their union.
-   * A single OR over the whole table would scan every pin the viewer may not see.
+   * A page of the pins the viewer may see, newest first: visibleTo() split into its three
+   * audiences, each on its own index (own pins by (author_id, id), public by (visibility, id),
+   * friends-only by (author_id, visibility, …) for each friend) and cut at `limit`; the page is
+   * the newest of their union. One OR over the table would walk past every pin the viewer may
+   * not see.
    */
   listVisible(db: Queryable, viewerId: string, filter: PinListFilter): Promise<PinWithAuthor[]> {
     const branch = () =>
