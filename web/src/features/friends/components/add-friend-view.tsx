@@ -225,7 +225,7 @@ function StatusControl({
       return (
         <button
           type="button"
-          className={status === 'error' ? 'btn btn-primary friends-send friends-send-error' : 'btn btn-primary friends-send'}
+          className="btn btn-primary friends-send"
           aria-label={`Send friend request to ${username}`}
           onClick={(e) => {
             e.stopPropagation();

@@ -7,6 +7,8 @@ export function PicturePanel({ onUploaded, onCancel }: { onUploaded: (url: strin
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  // A file the browser cannot draw (or one claiming to be an image) gets the plain icon instead.
+  const [previewFailed, setPreviewFailed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const upload = useUploadProfilePicture(setProgress);
@@ -41,7 +43,13 @@ export function PicturePanel({ onUploaded, onCancel }: { onUploaded: (url: strin
   return (
     <form className="profile-panel card" onSubmit={submit} aria-label="Change profile picture" noValidate>
       <label htmlFor={inputId} className="profile-file">
-        {preview ? <img src={preview} alt="Chosen picture" className="profile-file-preview" /> : <span className="profile-file-icon" aria-hidden="true">+</span>}
+        {preview && !previewFailed ? (
+          <img src={preview} alt="" className="profile-file-preview" onError={() => setPreviewFailed(true)} />
+        ) : (
+          <span className="profile-file-icon" aria-hidden="true">
+            +
+          </span>
+        )}
         <span>{file ? file.name : 'Choose a picture'}</span>
       </label>
       <input
@@ -53,6 +61,7 @@ export function PicturePanel({ onUploaded, onCancel }: { onUploaded: (url: strin
         disabled={busy}
         onChange={(e) => {
           setFile(e.target.files?.[0] ?? null);
+          setPreviewFailed(false);
           setError(null);
         }}
       />
