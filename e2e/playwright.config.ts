@@ -42,7 +42,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', SUPPORT_EMAIL: 'help@memorymap.test', ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      // Fixtures give each test user its own X-Forwarded-For, so per-address sign-up limits hold as in production.
+      TRUST_PROXY: 'true',
+      SUPPORT_EMAIL: 'help@memorymap.test',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

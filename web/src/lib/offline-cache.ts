@@ -28,21 +28,26 @@ export function persistQueries(queryClient: QueryClient): void {
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!window.localStorage.getItem('token')) return;
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist !== false,
+    });
+    try {
+      window.localStorage.setItem(CACHE_KEY, JSON.stringify({ version: APP_VERSION, savedAt: Date.now(), state }));
+    } catch {
+      // Storage full: the app still works online; drop the stale copy rather than keep a wrong one.
+      window.localStorage.removeItem(CACHE_KEY);
+    }
+  };
   queryClient.getQueryCache().subscribe(() => {
-    if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (!window.localStorage.getItem('token')) return;
-      const state = dehydrate(queryClient, {
-        shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist !== false,
-      });
-      try {
-        window.localStorage.setItem(CACHE_KEY, JSON.stringify({ version: APP_VERSION, savedAt: Date.now(), state }));
-      } catch {
-        // Storage full: the app still works online; drop the stale copy rather than keep a wrong one.
-        window.localStorage.removeItem(CACHE_KEY);
-      }
-    }, WRITE_DELAY_MS);
+    timer ??= setTimeout(save, WRITE_DELAY_MS);
+  });
+  // Writes are batched; a reload or a closed tab must not lose the last second of them.
+  window.addEventListener('pagehide', () => {
+    if (timer) save();
   });
 }
 

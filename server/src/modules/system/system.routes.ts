@@ -1,7 +1,7 @@
 import { APP_TAGLINE, APP_VERSION, errorSchema } from '@memory-map/shared';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
+import { systemRepository } from './system.repository.ts';
 
 export default async function systemRoutes(app: App) {
   app.get(
@@ -15,7 +15,7 @@ export default async function systemRoutes(app: App) {
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(app.ctx.db.kysely);
+        await systemRepository.ping(app.ctx.db.kysely);
         return { status: 'ok' as const };
       } catch {
         return reply.code(503).send({ error: 'The database is not answering' });
