@@ -21,13 +21,15 @@ export interface BulkWriter {
   insert(table: string, columns: Column[], rows: unknown[][]): Promise<void>;
   /** Drops the tables' secondary indexes (not primary keys or unique constraints); returns how to recreate them. */
   dropSecondaryIndexes(tables: string[]): Promise<string[]>;
+  /** Drops the table's triggers; returns how to recreate them. */
+  dropTriggers(table: string): Promise<string[]>;
   run(statement: string): Promise<void>;
   /** Statistics for the planner, and whatever else makes the loaded data fast to read. */
   finish(): Promise<void>;
   close(): Promise<void>;
 }
 
-const APP_TABLES = ['pin_tags', 'pin_cells', 'pins', 'friend_requests', 'friendships', 'sessions', 'users'];
+const APP_TABLES = ['pin_tags', 'pin_cells', 'author_cells', 'pins', 'friend_requests', 'friendships', 'sessions', 'users'];
 
 export function sqliteWriter(file: string): BulkWriter {
   const db = new Database(file);
@@ -75,6 +77,14 @@ export function sqliteWriter(file: string): BulkWriter {
         .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${list})`)
         .all() as Array<{ name: string; sql: string }>;
       for (const r of rows) db.exec(`drop index ${r.name}`);
+      return rows.map((r) => r.sql);
+    },
+    async dropTriggers(table) {
+      const rows = db.prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = ?`).all(table) as Array<{
+        name: string;
+        sql: string;
+      }>;
+      for (const r of rows) db.exec(`drop trigger ${r.name}`);
       return rows.map((r) => r.sql);
     },
     async run(sql) {
@@ -134,6 +144,15 @@ export async function postgresWriter(url: string, searchPath?: string): Promise<
       );
       for (const row of r.rows) await client.query(`drop index ${row.indexname}`);
       return r.rows.map((row) => row.indexdef);
+    },
+    async dropTriggers(table) {
+      const r = await client.query<{ tgname: string; def: string }>(
+        `select t.tgname, pg_get_triggerdef(t.oid) as def from pg_trigger t
+         where t.tgrelid = to_regclass(current_schema() || '.' || $1) and not t.tgisinternal`,
+        [table],
+      );
+      for (const row of r.rows) await client.query(`drop trigger ${row.tgname} on ${table}`);
+      return r.rows.map((row) => row.def);
     },
     async run(sql) {
       await client.query(sql);

@@ -1,5 +1,6 @@
 import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
 import { uuidv7 } from '../../server/src/lib/ids.ts';
+import { backfillSql } from '../../server/src/modules/map/author-cells-sql.ts';
 import { aggregateLevel, MAX_CELL_LEVEL } from '../../server/src/modules/map/map-grid.ts';
 import type { BulkWriter, Column } from './bulk-writer.ts';
 import { Random, WeightedPicker } from './random.ts';
@@ -170,6 +171,8 @@ export async function seedDatabase(writer: BulkWriter, options: SeedOptions): Pr
 
   const pinIndexTables = ['pins', 'pin_tags'];
   const dropped = options.dropIndexes ? await writer.dropSecondaryIndexes(pinIndexTables) : [];
+  // The per-author cells are filled once, in bulk, after the load instead of row by row.
+  const triggers = await writer.dropTriggers('pins');
 
   await writer.begin();
   await writer.insert('users', USER_COLUMNS, userRows);
@@ -244,6 +247,12 @@ export async function seedDatabase(writer: BulkWriter, options: SeedOptions): Pr
   }
   await writer.commit();
   phase(`map cells (${cells}) inserted`);
+
+  await writer.begin();
+  for (const statement of backfillSql(writer.dialect)) await writer.run(statement);
+  await writer.commit();
+  for (const statement of triggers) await writer.run(statement);
+  phase('per-author cells filled');
 
   for (const statement of dropped) await writer.run(statement);
   if (dropped.length > 0) phase(`indexes rebuilt (${dropped.length})`);

@@ -128,11 +128,31 @@ describe('npm run seed', () => {
     }
   });
 
-  it('refuses to load into a database that already has users, unless told to reset', async () => {
-    await expect(runSeed(target, { users: 2, memories: 3 })).rejects.toThrow(/already holds 20 users; pass --reset/);
-    expect(await db.kysely.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({
-      n: MEMORIES,
+  it('leaves the cell triggers in place after the bulk load: a new private memory is counted for its author only', async () => {
+    const me = await login('user4');
+    const world = async (token: string) => {
+      const res = await app.inject({ method: 'GET', url: '/api/map?bbox=-180,-85.06,180,85.06&zoom=2', headers: { authorization: `Bearer ${token}` } });
+      return (res.json() as MapResponse).items.reduce((s, i) => s + (i.kind === 'cluster' ? i.count : 1), 0);
+    };
+    const other = await login('user5');
+    const [mine, theirs] = [await world(me.token), await world(other.token)];
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/create',
+      headers: { authorization: `Bearer ${me.token}` },
+      payload: { title: 'After the seed', description: 'Counted live.', latitude: 12.5, longitude: 40.25, visibility: '1' },
     });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await world(me.token)).toBe(mine + 1);
+    expect(await world(other.token)).toBe(theirs);
+  });
+
+  it('refuses to load into a database that already has users, unless told to reset', async () => {
+    const pins = () => db.kysely.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await pins();
+    expect(Number(before.n)).toBeGreaterThanOrEqual(MEMORIES);
+    await expect(runSeed(target, { users: 2, memories: 3 })).rejects.toThrow(/already holds 20 users; pass --reset/);
+    expect(await pins()).toEqual(before);
   });
 });
 

@@ -2,6 +2,7 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as mapCells from './migrations/0004-map-cells.ts';
+import * as authorCells from './migrations/0005-author-cells.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -10,6 +11,7 @@ import * as mapCells from './migrations/0004-map-cells.ts';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0004-map-cells': mapCells,
+  '0005-author-cells': authorCells,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

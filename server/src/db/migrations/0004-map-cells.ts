@@ -2,7 +2,7 @@ import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import { aggregateLevel, MAX_CELL_LEVEL } from '../../modules/map/map-grid.ts';
 
 /**
- * The clustered map (docs/decisions/004-map-cells.md):
+ * The clustered map (docs/decisions/020-map-clusters.md):
  * - pin_cells: how many PUBLIC memories each grid cell holds at each level, with the sums of
  *   their positions (so a cluster sits at their mean). Kept up to date by the memories service
  *   on every write; the seed script fills it in bulk.

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
 import { bandsOf, type CellDelta, type CellWindow, type LngRange } from './map-grid.ts';
 
@@ -37,11 +37,16 @@ function inBox(range: LngRange, south: number, north: number): RawBuilder<SqlBoo
   return sql<SqlBool>`${bandCondition} and longitude between ${range.west} and ${range.east} and latitude between ${south} and ${north}`;
 }
 
-export interface LivePosition {
-  own: number;
-  visibility: number;
-  latitude: number;
-  longitude: number;
+export interface CellRow {
+  cx: number;
+  cy: number;
+  count: number;
+  sum_lat: number;
+  sum_lng: number;
+}
+
+function isSqlite(db: Queryable): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 export interface PinTypes {
@@ -121,25 +126,74 @@ export const mapRepository = {
   },
 
   /**
-   * Positions of what the public cells do not hold, found live: the viewer's own memories (any
-   * visibility; `own` = 1) and their friends' friends-only ones. Bounded by the viewer's and
-   * their friends' memories, read from (author_id, visibility, band, …) without the table.
+   * What the public cells do not hold, counted live per cell of the window's level: the viewer's
+   * own memories of the given visibilities and their friends' friends-only ones. Bounded by the
+   * viewer's and their friends' memories, read from (author_id, visibility, band, …) without
+   * touching the table, and grouped by cell in the database so only cells come back. The cell
+   * formula is map-grid.ts's; a last-bit difference in the database's sin/ln can only move a
+   * memory to the neighbouring cell, never drop or double it.
    */
-  livePositions(db: Queryable, viewerId: string, box: BoxQuery, layers: { own: boolean; friends: boolean }): Promise<LivePosition[]> {
-    const branches: RawBuilder<LivePosition>[] = [];
+  liveCells(db: Queryable, viewerId: string, box: BoxQuery, level: number, layers: { ownVisibilities: number[]; friends: boolean }) {
+    const branches: RawBuilder<unknown>[] = [];
     for (const range of box.ranges) {
       const where = inBox(range, box.south, box.north);
-      if (layers.own) {
-        branches.push(sql<LivePosition>`select 1 as own, visibility, latitude, longitude from pins
-          where author_id = ${viewerId} and visibility in (1, 2, 3) and ${where}`);
+      if (layers.ownVisibilities.length > 0) {
+        branches.push(sql`select latitude, longitude from pins
+          where author_id = ${viewerId} and visibility in (${sql.join(layers.ownVisibilities)}) and ${where}`);
       }
       if (layers.friends) {
-        branches.push(sql<LivePosition>`select 0 as own, visibility, latitude, longitude from pins
+        branches.push(sql`select latitude, longitude from pins
           where author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility = 2 and ${where}`);
       }
     }
     if (branches.length === 0) return Promise.resolve([]);
-    return sql<LivePosition>`${sql.join(branches, sql` union all `)}`
+    const n = 2 ** level;
+    const sqlite = isSqlite(db);
+    const least = sqlite ? sql.raw('min') : sql.raw('least');
+    const greatest = sqlite ? sql.raw('max') : sql.raw('greatest');
+    const lat = sql`${greatest}(-85.0511287798066, ${least}(85.0511287798066, latitude))`;
+    const sin = sql`sin(radians(${lat}))`;
+    const cx = sql`${least}(${n - 1}, ${greatest}(0, floor((longitude + 180) / 360 * ${n})))`;
+    const cy = sql`${least}(${n - 1}, ${greatest}(0, floor((0.5 - ln((1 + ${sin}) / (1 - ${sin})) / (4 * pi())) * ${n})))`;
+    return sql<CellRow>`select cx, cy, count(*) as count, sum(latitude) as sum_lat, sum(longitude) as sum_lng from (
+        select ${cx} as cx, ${cy} as cy, latitude, longitude from (${sql.join(branches, sql` union all `)}) as live
+      ) as cells group by cx, cy`
+      .execute(db)
+      .then((r) => r.rows);
+  },
+
+  /**
+   * The same as liveCells, for coarse windows (level ≤ AUTHOR_CELL_MAX_LEVEL), from the
+   * per-author cells the triggers keep: a few rows per friend, however many memories they have.
+   */
+  authorCells(db: Queryable, viewerId: string, window: CellWindow, layers: { ownVisibilities: number[]; friends: boolean }) {
+    const inWindow = sql`level = ${window.level} and (${sql.join(
+      window.columns.map((c) => sql`cx between ${c.x0} and ${c.x1}`),
+      sql` or `,
+    )}) and cy between ${window.y0} and ${window.y1}`;
+    const branches: RawBuilder<unknown>[] = [];
+    if (layers.ownVisibilities.length > 0) {
+      branches.push(sql`select cx, cy, count, sum_lat, sum_lng from author_cells
+        where author_id = ${viewerId} and visibility in (${sql.join(layers.ownVisibilities)}) and ${inWindow}`);
+    }
+    if (layers.friends) {
+      branches.push(sql`select cx, cy, count, sum_lat, sum_lng from author_cells
+        where author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility = 2 and ${inWindow}`);
+    }
+    if (branches.length === 0) return Promise.resolve([]);
+    return sql<CellRow>`select cx, cy, sum(count) as count, sum(sum_lat) as sum_lat, sum(sum_lng) as sum_lng
+      from (${sql.join(branches, sql` union all `)}) as mine group by cx, cy`
+      .execute(db)
+      .then((r) => r.rows);
+  },
+
+  /** The viewer's own public memories in a box, one by one (their cells must match the stored ones exactly). */
+  ownPublicPositions(db: Queryable, viewerId: string, box: BoxQuery) {
+    const branches = box.ranges.map(
+      (range) => sql<{ latitude: number; longitude: number }>`select latitude, longitude from pins
+        where author_id = ${viewerId} and visibility = 3 and ${inBox(range, box.south, box.north)}`,
+    );
+    return sql<{ latitude: number; longitude: number }>`${sql.join(branches, sql` union all `)}`
       .execute(db)
       .then((r) => r.rows);
   },

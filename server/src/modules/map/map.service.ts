@@ -18,6 +18,7 @@ import {
   type Bbox,
   type CellWindow,
 } from './map-grid.ts';
+import { AUTHOR_CELL_MAX_LEVEL } from './author-cells-sql.ts';
 import { mapRepository, type BoxQuery, type PinTypes } from './map.repository.ts';
 
 /** Where a memory is and who may see it: all the map's cells care about. */
@@ -78,12 +79,20 @@ interface Acc {
   sumLng: number;
 }
 
+/**
+ * Below PINS_ONLY_ZOOM a viewport holding at most this many visible memories gets them as pins;
+ * more, and it gets clusters. Lower than MAP_PINS_MAX: a screen with 300 markers is a blot, and
+ * 300 full pin objects cost ten times what a screen of clusters does.
+ */
+export const PINS_SWITCH = 100;
+
 /** Cluster markers closer than this many pixels on screen are merged into one. */
 const MERGE_RADIUS_PX = 40;
 
 /**
- * GET /api/map. A narrow viewport (or one holding few memories) gets the pins themselves; a wide
- * one gets clusters. Clusters add three layers, none of which depends on the size of the world:
+ * GET /api/map. A narrow viewport (zoom ≥ PINS_ONLY_ZOOM, or one holding at most PINS_SWITCH
+ * visible memories) gets the pins themselves, newest first, at most MAP_PINS_MAX; a wide one gets
+ * clusters. Clusters add three layers, none of which depends on the size of the world:
  * - public memories from pin_cells, one row per cell of the window (≤ MAX_CELLS_PER_QUERY);
  * - the viewer's own memories, live;
  * - their friends' friends-only memories, live.
@@ -102,9 +111,18 @@ export async function mapView(ctx: AppContext, viewerId: string, query: Clustere
   const db = ctx.db.kysely;
   const window = windowForViewport(query.bbox, query.zoom);
   const bounds = windowBounds(window);
-  const [publicCells, live] = await Promise.all([
+  // Everyone's public memories are in the public cells, the viewer's own included; the own and
+  // friends' layers hold only private and friends-only ones. Only when one of Own / Public is
+  // filtered out are the viewer's own public memories moved, one by one, cell for cell as the
+  // public cells were filled.
+  const layers = { ownVisibilities: types.own ? [1, 2] : [], friends: types.friend };
+  const ownPublicSign = types.own && !types.public ? 1 : types.public && !types.own ? -1 : 0;
+  const [publicCells, live, ownPublic] = await Promise.all([
     types.public ? mapRepository.listCells(db, window) : Promise.resolve([]),
-    mapRepository.livePositions(db, viewerId, bounds, { own: types.own || types.public, friends: types.friend }),
+    window.level <= AUTHOR_CELL_MAX_LEVEL
+      ? mapRepository.authorCells(db, viewerId, window, layers)
+      : mapRepository.liveCells(db, viewerId, bounds, window.level, layers),
+    ownPublicSign !== 0 ? mapRepository.ownPublicPositions(db, viewerId, bounds) : Promise.resolve([]),
   ]);
 
   const n = 2 ** window.level;
@@ -118,21 +136,16 @@ export async function mapView(ctx: AppContext, viewerId: string, query: Clustere
       c.sumLng += sumLng;
     } else cells.set(key, { cx, cy, count, sumLat, sumLng });
   };
-  for (const c of publicCells) add(c.cx, c.cy, Number(c.count), Number(c.sum_lat), Number(c.sum_lng));
-  for (const p of live) {
+  for (const c of [...publicCells, ...live]) add(Number(c.cx), Number(c.cy), Number(c.count), Number(c.sum_lat), Number(c.sum_lng));
+  for (const p of ownPublic) {
     const lat = Number(p.latitude);
     const lng = Number(p.longitude);
-    const cx = cellX(lng, window.level);
-    const cy = cellY(lat, window.level);
-    const own = Number(p.own) === 1;
-    const visibility = Number(p.visibility);
-    if (own && visibility === 3 && types.public) add(cx, cy, -1, -lat, -lng);
-    if (own ? types.own : types.friend) add(cx, cy, 1, lat, lng);
+    add(cellX(lng, window.level), cellY(lat, window.level), ownPublicSign, ownPublicSign * lat, ownPublicSign * lng);
   }
 
   const occupied = [...cells.values()].filter((c) => c.count > 0);
   const total = occupied.reduce((s, c) => s + c.count, 0);
-  if (total <= MAP_PINS_MAX) return pinsInBox(ctx, viewerId, query.bbox, types);
+  if (total <= PINS_SWITCH) return pinsInBox(ctx, viewerId, query.bbox, types);
   return { items: cluster(occupied, window, query.zoom), truncated: false };
 }
 

@@ -214,6 +214,27 @@ describe('GET /api/map clusters', () => {
     expect(clusterTotal(await view(friend, WORLD))).toBe(398 + 200 + 20);
   });
 
+  it('counts the same at a regional zoom, where friends\' memories are counted live rather than from their cells', async () => {
+    // Zoom 9 reads level-11 cells: beyond the per-author cells, so the live path.
+    const paris = 'bbox=1.5,48.2,3.2,49.5&zoom=9';
+    expect(clusterTotal(await view(author, paris))).toBe(398 + 200 + 100);
+    expect(clusterTotal(await view(friend, paris))).toBe(398 + 200);
+    expect(clusterTotal(await view(stranger, paris))).toBe(398 + 50);
+  });
+
+  it('shows pins, not clusters, when a wide viewport holds at most 100 visible memories', async () => {
+    const lonely = await addPins(friend, 100, 3, -33.9, 18.4, 0.3);
+    const capeTown = 'bbox=17,-35,20,-33&zoom=7';
+    expect(pinIds(await view(stranger, capeTown))).toHaveLength(100);
+    const [one] = await addPins(friend, 1, 3, -33.9, 18.4, 0.01);
+    expect(clusterTotal(await view(stranger, capeTown))).toBe(101);
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('pins').where('id', 'in', [one!.id, ...lonely.map((p) => p.id)]).execute();
+      for (const p of [one!, ...lonely]) await onPinChanged(trx, p, null);
+    });
+    expect((await view(stranger, capeTown)).items).toEqual([]);
+  });
+
   it('rebuilds the same cells from the pins table', async () => {
     const before = await mapRepository.listCells(t.db.kysely, { level: 9, columns: [{ x0: 0, x1: 511 }], y0: 0, y1: 511, cellCount: 0 });
     await rebuildPinCells(t.db.kysely);
