@@ -8,12 +8,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { LIMITS, APP_VERSION } from '@memory-map/shared';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { BadRequestError } from './lib/errors.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
@@ -25,7 +26,7 @@ import placesRoutes from './modules/places/places.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { hasNulCharacter, registerErrorHandler } from './plugins/error-handler.ts';
 import { createS3MediaStore } from './modules/media/s3-media-store.ts';
 
 export interface BuildOptions {
@@ -55,6 +56,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Client ids are UUIDs and routes are short; anything longer is not ours.
     routerOptions: { maxParamLength: 200 },
     trustProxy: process.env.TRUST_PROXY === 'true',
+    // Errors Fastify raises before routing (bad URL, over-long parameter) keep our one shape.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      if (tooLong) reply.code(404).send({ error: 'Not found' });
+      else reply.code(400).send({ error: 'The address is not valid' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +81,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerErrorHandler(app);
+  app.addHook('preValidation', async (request) => {
+    if (hasNulCharacter(request.body) || hasNulCharacter(request.query) || hasNulCharacter(request.params)) {
+      throw new BadRequestError('Text must not contain invalid characters');
+    }
+  });
   registerAuth(app);
 
   await app.register(fastifyHelmet, {

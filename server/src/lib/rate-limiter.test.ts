@@ -11,6 +11,10 @@ describe('MemoryRateLimiter', () => {
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     expect(results[3]!.retryAfter).toBeGreaterThan(0);
     expect((await limiter.hit('other', 3, 60)).allowed).toBe(true);
+    // Looking does not count.
+    expect((await limiter.isBlocked('other', 2)).allowed).toBe(true);
+    expect((await limiter.isBlocked('other', 2)).allowed).toBe(true);
+    expect((await limiter.isBlocked('k', 3)).allowed).toBe(false);
   });
 });
 
@@ -28,6 +32,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('RedisRateLimiter', () => {
       const third = await first.hit(key, 2, 30);
       expect(third.allowed).toBe(false);
       expect(third.retryAfter).toBeLessThanOrEqual(30);
+      expect((await second.isBlocked(key, 3)).allowed).toBe(false);
+      expect((await second.isBlocked(`${key}:other`, 3)).allowed).toBe(true);
     } finally {
       a.disconnect();
       b.disconnect();

@@ -12,6 +12,8 @@ export interface RateLimitResult {
  */
 export interface RateLimiter {
   hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Whether the key is already over max, without counting this look. */
+  isBlocked(key: string, max: number): Promise<RateLimitResult>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,13 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     w.count += 1;
     return { allowed: w.count <= max, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
+  }
+
+  async isBlocked(key: string, max: number): Promise<RateLimitResult> {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return { allowed: true, retryAfter: 0 };
+    return { allowed: w.count < max, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
   }
 
   private sweep(now: number): void {
@@ -51,6 +60,12 @@ export class RedisRateLimiter implements RateLimiter {
     const count = Number(results?.[0]?.[1] ?? 0);
     const ttl = Number(results?.[2]?.[1] ?? windowSeconds);
     return { allowed: count <= max, retryAfter: Math.max(1, ttl) };
+  }
+
+  async isBlocked(key: string, max: number): Promise<RateLimitResult> {
+    const k = this.prefix + key;
+    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.ttl(k)]);
+    return { allowed: Number(count ?? 0) < max, retryAfter: Math.max(1, ttl) };
   }
 
   async close(): Promise<void> {

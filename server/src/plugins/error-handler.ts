@@ -12,7 +12,10 @@ export function registerErrorHandler(app: App): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message = first?.message && !/^Invalid input/.test(first.message) ? first.message : describeIssue(first);
+      const message =
+        first?.message && !/^(Invalid input|Too (big|small))/.test(first.message)
+          ? first.message
+          : describeIssue(first, err.validationContext);
       return reply.code(400).send({ error: message });
     }
     if (isResponseSerializationError(err)) {
@@ -29,19 +32,43 @@ export function registerErrorHandler(app: App): void {
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ error: 'Send the request as JSON or multipart form data' });
     }
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: 'The request is too large (at most 1 MB of JSON)' });
+    }
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
       return reply.code(413).send({ error: 'The file is too large (at most 15 MB)' });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message || 'The request could not be processed' });
+    }
+    // PostgreSQL refuses NUL and invalid byte sequences in text; that is bad input, not our failure.
+    const pgCode = (err as { code?: string }).code;
+    if (pgCode === '22021' || pgCode === '22P05') {
+      return reply.code(400).send({ error: 'Text must not contain invalid characters' });
     }
     request.log.error({ err }, 'unexpected error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 }
 
-function describeIssue(issue: { instancePath?: string; message?: string; params?: unknown } | undefined): string {
-  if (!issue) return 'The request is not valid';
-  const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  return field ? `${field} is not valid` : issue.message || 'The request is not valid';
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'The request body must be a JSON object',
+  querystring: 'The query string is not valid',
+  params: 'The address is not valid',
+};
+
+function describeIssue(issue: { instancePath?: string; message?: string } | undefined, context?: string): string {
+  const field = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  if (field) return `${field} is not valid`;
+  return CONTEXT_NAMES[context ?? ''] ?? 'The request is not valid';
+}
+
+/**
+ * NUL characters are never meaningful in our text and PostgreSQL cannot store them, so any
+ * request carrying one is refused before validation, the same way on both databases.
+ */
+export function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  return Object.values(value as Record<string, unknown>).some((v) => hasNulCharacter(v, depth + 1));
 }

@@ -1,19 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import { authResponseSchema, errorSchema, loginSchema, registerSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import * as auth from './auth.service.ts';
+import { setSessionCookie } from './session-cookie.ts';
 import { revokeSession, SESSION_COOKIE } from './sessions.ts';
-
-function setSessionCookie(app: App, reply: FastifyReply, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: app.ctx.config.secureCookies,
-    path: '/',
-    maxAge: app.ctx.config.sessionTtlDays * 86_400,
-  });
-}
 
 export default async function authRoutes(app: App) {
   app.post(

@@ -9,17 +9,32 @@ import { usersRepository } from '../users/users.repository.ts';
 import { burnVerification, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
 
-/** Login attempts: per address, and per username so a spread-out guesser is stopped too. */
-export const LOGIN_LIMITS = { perIp: { max: 30, windowSeconds: 60 }, perUsername: { max: 10, windowSeconds: 15 * 60 } };
+/**
+ * Login attempts: every attempt counts per address. Only *failed* passwords count against a
+ * username: strictly per (username, address), loosely per username alone so a guesser spread over
+ * many addresses is stopped too. The owner's own successful logins never lock them out.
+ */
+export const LOGIN_LIMITS = {
+  perIp: { max: 30, windowSeconds: 60 },
+  failuresPerUserAndIp: { max: 10, windowSeconds: 15 * 60 },
+  failuresPerUser: { max: 100, windowSeconds: 15 * 60 },
+};
 export const REGISTER_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+
+function tooMany(retryAfter: number): AppError {
+  return new AppError(429, 'Too many attempts. Please wait a moment and try again.', {
+    'retry-after': String(retryAfter),
+  });
+}
 
 async function enforce(ctx: AppContext, key: string, rule: { max: number; windowSeconds: number }) {
   const { allowed, retryAfter } = await ctx.limiter.hit(key, rule.max, rule.windowSeconds);
-  if (!allowed) {
-    throw new AppError(429, 'Too many attempts. Please wait a moment and try again.', {
-      'retry-after': String(retryAfter),
-    });
-  }
+  if (!allowed) throw tooMany(retryAfter);
+}
+
+async function refuseIfBlocked(ctx: AppContext, key: string, rule: { max: number }) {
+  const { allowed, retryAfter } = await ctx.limiter.isBlocked(key, rule.max);
+  if (!allowed) throw tooMany(retryAfter);
 }
 
 export interface SessionResult extends AuthResponse {
@@ -65,15 +80,22 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<SessionResult> {
   await enforce(ctx, `login:ip:${ip}`, LOGIN_LIMITS.perIp);
-  await enforce(ctx, `login:user:${input.username.toLowerCase()}`, LOGIN_LIMITS.perUsername);
+  const name = input.username.toLowerCase();
+  const userIpKey = `login:fail:${name}:${ip}`;
+  const userKey = `login:fail:${name}`;
+  await refuseIfBlocked(ctx, userIpKey, LOGIN_LIMITS.failuresPerUserAndIp);
+  await refuseIfBlocked(ctx, userKey, LOGIN_LIMITS.failuresPerUser);
+  const fail = async () => {
+    const { failuresPerUserAndIp: a, failuresPerUser: b } = LOGIN_LIMITS;
+    await Promise.all([ctx.limiter.hit(userIpKey, a.max, a.windowSeconds), ctx.limiter.hit(userKey, b.max, b.windowSeconds)]);
+    return new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  };
   const row = await usersRepository.findByUsername(ctx.db.kysely, input.username);
   if (!row) {
     await burnVerification(input.password);
-    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+    throw await fail();
   }
-  if (!(await verifyPassword(row.password_hash, input.password))) {
-    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
-  }
+  if (!(await verifyPassword(row.password_hash, input.password))) throw await fail();
   const { token, tokenHash } = await createSession(ctx, row.id);
   return { token, tokenHash, user: await toSelfUser(ctx, row) };
 }

@@ -99,22 +99,30 @@ describe('POST /api/profile/login and /api/logout', () => {
     expect(res.json()).toEqual({ error: 'Please enter an username and password.' });
   });
 
-  it('limits guessing one username to 10 tries per window, with Retry-After', async () => {
-    await t.register('frank');
+  const loginFrom = (ip: string, username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/profile/login', remoteAddress: ip, payload: { username, password } });
+
+  it('stops a guesser after 10 wrong passwords from one address, with Retry-After', async () => {
+    const u = await t.register('frank');
     const statuses: number[] = [];
-    let last;
-    for (let i = 0; i < 11; i++) {
-      last = await t.app.inject({
-        method: 'POST',
-        url: '/api/profile/login',
-        remoteAddress: `10.1.2.${i}`,
-        payload: { username: 'frank', password: `wrong${i}!` },
-      });
-      statuses.push(last.statusCode);
-    }
+    for (let i = 0; i < 11; i++) statuses.push((await loginFrom('10.1.2.3', 'frank', `wrong${i}!`)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    const blocked = await loginFrom('10.1.2.3', 'frank', u.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, somewhere else, is not locked out by the guesser.
+    expect((await loginFrom('10.7.7.7', 'frank', u.password)).statusCode).toBe(200);
+  });
+
+  it("never counts the owner's successful logins against them", async () => {
+    const u = await t.register('fiona');
+    for (let i = 0; i < 12; i++) expect((await loginFrom(`10.2.0.${i % 2}`, 'fiona', u.password)).statusCode).toBe(200);
+  });
+
+  it('stops a guesser spread over many addresses after 100 failures per username', async () => {
+    const u = await t.register('felix');
+    for (let i = 0; i < 100; i++) expect((await loginFrom(`10.3.${i}.1`, 'felix', 'bad-guess!')).statusCode).toBe(401);
+    expect((await loginFrom('10.4.0.1', 'felix', u.password)).statusCode).toBe(429);
   });
 
   it('logout revokes exactly that token', async () => {

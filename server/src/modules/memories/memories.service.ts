@@ -122,7 +122,10 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   // Everything is checked before anything is touched: a bad update loses nothing.
   const input = parse(updateMemorySchema, form.fields);
   const existing = await findOwnPin(ctx, viewerId, input.pinId);
-  await checkTags(ctx, viewerId, input.tags);
+  // Only newly added tags must be current friends: keeping a tag of someone the author has since
+  // unfriended is harmless (tags never widen the audience) and must not block fixing a typo.
+  const kept = new Set((await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id));
+  await checkTags(ctx, viewerId, input.tags.filter((id) => !kept.has(id)));
   const image = form.file ? await processImage(form.file, 'pins') : null;
   // A new image wins over removeImage: it is the later of the two choices in the form.
   const imageChanges = image !== null || (input.removeImage && existing.image_key !== null);

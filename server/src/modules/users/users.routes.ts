@@ -13,6 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import { setSessionCookie } from '../auth/session-cookie.ts';
 import * as users from './users.service.ts';
 
 const TOO_LARGE = `The file is too large (at most ${LIMITS.uploadBytes / (1024 * 1024)} MB)`;
@@ -78,7 +80,11 @@ export default async function usersRoutes(app: App) {
         response: { 200: z.object({ user: selfUserSchema }), 401: errorSchema },
       },
     },
-    async (request) => ({ user: await users.getSelf(app.ctx, request.user.id) }),
+    async (request, reply) => {
+      const user = await users.getSelf(app.ctx, request.user.id);
+      setSessionCookie(app, reply, bearerToken(request)!);
+      return { user };
+    },
   );
 
   app.get(
@@ -88,7 +94,7 @@ export default async function usersRoutes(app: App) {
       schema: {
         tags: ['users'],
         summary: 'Another user: username and picture (e-mail only where allowed)',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: z.string() }),
         response: { 200: publicUserSchema, 401: errorSchema, 404: errorSchema },
       },
     },

@@ -1,0 +1,18 @@
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../app-types.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+
+/**
+ * The session cookie mirrors the Bearer token for the one cookie-only endpoint (PUT /update_user).
+ * It is set at login and register, and set again whenever the app loads the signed-in user, so its
+ * lifetime slides with the session's instead of ending 30 days after login.
+ */
+export function setSessionCookie(app: App, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.ctx.config.secureCookies,
+    path: '/',
+    maxAge: app.ctx.config.sessionTtlDays * 86_400,
+  });
+}
