@@ -53,6 +53,8 @@ export interface BenchOptions {
   photoMp: number;
   createConnections: number;
   logLevel: string;
+  /** App processes (node:cluster) — 1 is how npm start serves it. */
+  workers: number;
   log: (line: string) => void;
 }
 
@@ -71,6 +73,7 @@ export const DEFAULT_BENCH: Omit<BenchOptions, 'log' | 'databaseUrl'> = {
   photoMp: 12,
   createConnections: 1,
   logLevel: 'warn',
+  workers: 1,
 };
 
 interface Target {
@@ -188,6 +191,8 @@ function describeMap(body: unknown): { text: string; count: number } {
 
 export async function runBench(options: Partial<BenchOptions> = {}): Promise<BenchRun> {
   const o: BenchOptions = { ...DEFAULT_BENCH, log: (l) => console.log(l), ...options };
+  const loadBefore = os.loadavg()[0]!;
+  if (loadBefore > 0.5) o.log(`Note: the machine is already busy (load average ${loadBefore.toFixed(2)}); figures will be lower than on an idle machine`);
   const target = await prepareDatabase(o);
   const [vw, vh] = o.viewport.split('x').map(Number) as [number, number];
 
@@ -233,7 +238,9 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     NODE_ENV: 'production',
   };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  const server: ServerProcess = await startNodeServer(path.join(ROOT, 'server', 'src', 'main.ts'), env, {
+  if (o.workers > 1) env.WORKERS = String(o.workers);
+  const entry = o.workers > 1 ? path.join(ROOT, 'scripts', 'lib', 'cluster-server.ts') : path.join(ROOT, 'server', 'src', 'main.ts');
+  const server: ServerProcess = await startNodeServer(entry, env, {
     cwd: ROOT,
     readyPath: '/api/health',
     timeoutMs: 120_000,
@@ -397,7 +404,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
   }
 
   const run: BenchRun = {
-    label: `${target.dialect}-u${target.users}-m${target.memories}`,
+    label: `${target.dialect}-u${target.users}-m${target.memories}${o.workers > 1 ? `-w${o.workers}` : ''}`,
     at: new Date().toISOString(),
     dialect: target.dialect,
     users: target.users,
@@ -413,6 +420,8 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
       platform: `${os.platform()} ${os.release()}`,
     },
     notes: [
+      `Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0]!.toFixed(2)} — other work on the machine lowers every figure.`,
+      ...(o.workers > 1 ? [`App served by ${o.workers} processes (node:cluster); RSS is the sum over all of them.`] : []),
       `autocannon runs in the bench process on the same ${os.cpus().length}-core machine as the server: they compete for the CPUs.`,
       `Server started as npm start serves it (node --import tsx server/src/main.ts), LOG_LEVEL=${o.logLevel}, TRUST_PROXY=true (logins from varied X-Forwarded-For).`,
     ],
@@ -498,6 +507,7 @@ async function main() {
     photoMp: DEFAULT_BENCH.photoMp,
     createConnections: DEFAULT_BENCH.createConnections,
     logLevel: DEFAULT_BENCH.logLevel,
+    workers: DEFAULT_BENCH.workers,
   });
   if (!/^\d+x\d+$/.test(args.viewport)) throw new Error('--viewport must look like 1280x800');
   await runBench({ ...args, databaseUrl: process.env.DATABASE_URL, out: path.resolve(args.out) });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface ServerProcess {
@@ -24,14 +24,44 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function rssMbOf(pid: number): number | null {
+function ownRssKb(pid: number): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
-    return match ? Math.round(Number(match[1]) / 1024) : null;
+    return match ? Number(match[1]) : null;
   } catch {
     return null;
   }
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name, which is in parentheses and may hold spaces.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** Resident memory of a process and its descendants (cluster workers), in MB (Linux /proc). */
+export function rssMbOf(pid: number): number | null {
+  const own = ownRssKb(pid);
+  if (own === null) return null;
+  let total = own;
+  const queue = childrenOf(pid);
+  while (queue.length > 0) {
+    const child = queue.pop()!;
+    total += ownRssKb(child) ?? 0;
+    queue.push(...childrenOf(child));
+  }
+  return Math.round(total / 1024);
 }
 
 /**
