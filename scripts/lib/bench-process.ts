@@ -115,3 +115,57 @@ export async function startNodeServer(
     },
   };
 }
+
+export function cpuTimes(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (v[3] ?? 0) + (v[4] ?? 0);
+  const total = v.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/** Share of all CPUs busy over the next `ms` milliseconds (Linux /proc/stat). */
+export async function cpuBusy(ms = 3000): Promise<number> {
+  const a = cpuTimes();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = cpuTimes();
+  return b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0;
+}
+
+/** Waits (up to `maxSeconds`) until other work leaves the CPUs mostly idle, so it does not skew the figures. */
+export async function waitForIdle(maxSeconds: number, log: (line: string) => void): Promise<void> {
+  const deadline = Date.now() + maxSeconds * 1000;
+  for (;;) {
+    const busy = await cpuBusy();
+    if (busy < 0.15) return;
+    if (Date.now() > deadline) {
+      log(`The CPUs are still ${(busy * 100).toFixed(0)}% busy with other work; measuring anyway`);
+      return;
+    }
+    log(`Waiting for the machine to be idle (CPUs ${(busy * 100).toFixed(0)}% busy with other work)…`);
+    await new Promise((r) => setTimeout(r, 10_000));
+  }
+}
+
+function ownJiffies(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (clock ticks) used so far by a process and its descendants. */
+export function treeJiffies(pid: number): number {
+  let total = ownJiffies(pid);
+  const queue = childrenOf(pid);
+  while (queue.length > 0) {
+    const child = queue.pop()!;
+    total += ownJiffies(child);
+    queue.push(...childrenOf(child));
+  }
+  return total;
+}

@@ -66,7 +66,7 @@ export function table(rows: string[][]): string {
 }
 
 export function scenarioTable(run: BenchRun): string {
-  const rows = [['scenario', 'req/s', 'vs bare', 'p50 ms', 'p99 ms', 'conns', 'answer', 'RSS MB', 'errors']];
+  const rows = [['scenario', 'req/s', 'vs bare', 'p50 ms', 'p99 ms', 'conns', 'answer', 'RSS MB', 'errors', 'other CPU']];
   for (const s of [run.ceiling, ...run.scenarios]) {
     rows.push([
       s.name,
@@ -78,6 +78,7 @@ export function scenarioTable(run: BenchRun): string {
       s.items ?? '',
       fmt(s.rssMaxMb),
       String(s.errors + s.non2xx),
+      s.otherCpu === null || s.otherCpu === undefined ? '—' : `${(s.otherCpu * 100).toFixed(0)}%`,
     ]);
   }
   return table(rows);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { rssMbOf } from './bench-process.ts';
+import { cpuTimes, rssMbOf, treeJiffies } from './bench-process.ts';
 
 /** The part of autocannon's options and result the bench uses (the package ships no types). */
 interface AutocannonRequest {
@@ -75,6 +75,8 @@ export interface LoadResult {
   /** Highest resident memory of the watched process during the load, MB. */
   rssMaxMb: number | null;
   bytesPerSecond: number;
+  /** Share of the machine's CPU used by other work (not the server, not the bench) during the run. */
+  otherCpu: number | null;
 }
 
 /** One autocannon run over loopback, with the server's RSS sampled four times a second. */
@@ -87,6 +89,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   };
   const timer = setInterval(sample, 250);
   const baseHeaders = { ...(spec.headers ?? {}) };
+  const ours = () => (spec.pid === undefined ? 0 : treeJiffies(spec.pid)) + treeJiffies(process.pid);
+  const cpuBefore = cpuTimes();
+  const oursBefore = ours();
   try {
     const result = await autocannon({
       url: spec.url,
@@ -101,7 +106,11 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       })),
     });
     sample();
+    const cpuAfter = cpuTimes();
+    const elapsed = cpuAfter.total - cpuBefore.total;
+    const other = elapsed > 0 ? (cpuAfter.busy - cpuBefore.busy - (ours() - oursBefore)) / elapsed : null;
     return {
+      otherCpu: other === null ? null : Math.max(0, other),
       requests: result.requests.total,
       rps: result.requests.total / (result.duration || spec.duration),
       p50: result.latency.p50,
