@@ -260,6 +260,9 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
   try {
     const url = server.url;
     extra.rssIdleMb = server.rssMb();
+    // PostgreSQL's own processes do the database's work: not "other" load.
+    const alsoOurs = target.databaseUrl ? 'postgres' : undefined;
+    o.log(`App started: ${extra.rssIdleMb} MB resident before any load`);
     // Tokens of users spread over the whole id range.
     const k = Math.min(o.tokens, target.users);
     const tokens: string[] = [];
@@ -275,7 +278,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
 
     const scenario = async (id: string, name: string, spec: Omit<LoadSpec, 'duration' | 'url' | 'pid' | 'connections'> & { connections?: number }, probe?: { text: string; count: number }) => {
       o.log(`Running: ${name}…`);
-      const result = await load({ url, pid: server.pid, connections: spec.connections ?? o.connections, ...spec });
+      const result = await load({ url, pid: server.pid, alsoOurs, connections: spec.connections ?? o.connections, ...spec });
       const s: ScenarioResult = {
         id,
         name,
@@ -381,7 +384,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     }, 100);
     let underLogins;
     try {
-      underLogins = await runLoad({ url, pid: server.pid, connections: o.connections, duration: o.duration, requests: asEveryone('/api/query_feed') });
+      underLogins = await runLoad({ url, pid: server.pid, alsoOurs, connections: o.connections, duration: o.duration, requests: asEveryone('/api/query_feed') });
     } finally {
       clearInterval(timer);
     }
@@ -416,6 +419,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     memories: target.memories,
     friendsPerUser: o.friends,
     connections: o.connections,
+    workers: o.workers,
     durationSeconds: o.duration,
     machine: {
       cpus: os.cpus().length,

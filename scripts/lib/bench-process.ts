@@ -169,3 +169,19 @@ export function treeJiffies(pid: number): number {
   }
   return total;
 }
+
+/** CPU time (clock ticks) of every process with this command name (e.g. the PostgreSQL server's). */
+export function jiffiesOfCommand(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (command === name) total += ownJiffies(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}

@@ -29,6 +29,8 @@ export interface BenchRun {
   memories: number;
   friendsPerUser: number;
   connections: number;
+  /** App processes (1 unless --workers). */
+  workers: number;
   durationSeconds: number;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
   notes: string[];
@@ -144,7 +146,8 @@ export function saveRun(file: string, run: BenchRun): ResultsFile {
   results.updatedAt = run.at;
   results.growth = {};
   for (const dialect of ['sqlite', 'postgres'] as const) {
-    const same = Object.values(results.runs).filter((r) => r.dialect === dialect && r.users === run.users);
+    // Like with like: the same database, users and number of app processes.
+    const same = Object.values(results.runs).filter((r) => r.dialect === dialect && r.users === run.users && (r.workers ?? 1) === 1);
     const checks = growthChecks(same);
     if (checks.length > 0) results.growth[`${dialect}-u${run.users}`] = checks;
   }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { cpuTimes, rssMbOf, treeJiffies } from './bench-process.ts';
+import { cpuTimes, jiffiesOfCommand, rssMbOf, treeJiffies } from './bench-process.ts';
 
 /** The part of autocannon's options and result the bench uses (the package ships no types). */
 interface AutocannonRequest {
@@ -60,6 +60,8 @@ export interface LoadSpec {
   requests: Array<{ path: string; headers?: Record<string, string> }>;
   /** Whose resident memory to watch while the load runs. */
   pid?: number;
+  /** Processes that are part of the system under test too (the database server), by command name. */
+  alsoOurs?: string;
 }
 
 export interface LoadResult {
@@ -89,7 +91,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   };
   const timer = setInterval(sample, 250);
   const baseHeaders = { ...(spec.headers ?? {}) };
-  const ours = () => (spec.pid === undefined ? 0 : treeJiffies(spec.pid)) + treeJiffies(process.pid);
+  const ours = () =>
+    (spec.pid === undefined ? 0 : treeJiffies(spec.pid)) + treeJiffies(process.pid) + (spec.alsoOurs ? jiffiesOfCommand(spec.alsoOurs) : 0);
   const cpuBefore = cpuTimes();
   const oursBefore = ours();
   try {
