@@ -1,3 +1,10 @@
+import { Navigate } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { CreateMemory } from '../features/memories/components/create-memory.tsx';
+import { useSession } from '../lib/session.ts';
+
 export default function NewLocationScreen() {
-  return <section className="screen" />;
+  const { token } = useSession();
+  if (!token) return <Navigate to={paths.login} replace />;
+  return <CreateMemory />;
 }

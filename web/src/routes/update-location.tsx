@@ -1,3 +1,10 @@
+import { Navigate } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { UpdateMemory } from '../features/memories/components/update-memory.tsx';
+import { useSession } from '../lib/session.ts';
+
 export default function UpdateLocationScreen() {
-  return <section className="screen" />;
+  const { token } = useSession();
+  if (!token) return <Navigate to={paths.login} replace />;
+  return <UpdateMemory />;
 }

@@ -45,7 +45,7 @@ const PinMarker = memo(function PinMarker({ item, actions }: { item: Extract<Map
   const popupRef = useRef<L.Popup>(null);
   return (
     <Marker position={[pin.latitude, pin.longitude]} icon={pinIcon(type)} title={pin.title} alt={pin.title} riseOnHover>
-      <Popup ref={popupRef} className="pin-popup-wrap" minWidth={260} maxWidth={280} autoPanPaddingTopLeft={[16, 72]} autoPanPaddingBottomRight={[16, 24]}>
+      <Popup ref={popupRef} className="pin-popup-wrap" minWidth={260} maxWidth={280} autoPanPaddingTopLeft={[16, 96]} autoPanPaddingBottomRight={[16, 24]}>
         <PinPopup pin={pin} type={type} {...actions} onLayout={() => popupRef.current?.update()} />
       </Popup>
     </Marker>

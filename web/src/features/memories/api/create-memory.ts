@@ -1,0 +1,35 @@
+import type { Pin, Visibility } from '@memory-map/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiUpload } from '../../../lib/api-client.ts';
+import { useInvalidatePins } from './invalidate-pins.ts';
+
+export interface CreateMemoryInput {
+  title: string;
+  description: string;
+  latitude: number;
+  longitude: number;
+  visibility: Visibility;
+  locationName: string;
+  tags: string[];
+  image: File | null;
+  onProgress?: (fraction: number) => void;
+}
+
+/** POST /api/create, multipart (SPEC.md §7): tags only if any, the image only if chosen. */
+export function createMemory({ onProgress, ...input }: CreateMemoryInput): Promise<Pin> {
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('latitude', String(input.latitude));
+  form.append('longitude', String(input.longitude));
+  form.append('visibility', input.visibility);
+  form.append('locationName', input.locationName);
+  if (input.tags.length) form.append('tags', JSON.stringify(input.tags));
+  if (input.image) form.append('image', input.image, input.image.name);
+  return apiUpload<Pin>('/api/create', form, { method: 'POST', onProgress });
+}
+
+export function useCreateMemory() {
+  const invalidate = useInvalidatePins();
+  return useMutation({ mutationFn: createMemory, onSuccess: invalidate });
+}

@@ -1,0 +1,23 @@
+import type { PublicUser } from '@memory-map/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../../lib/api-client.ts';
+
+/** Under the friends key, so whatever changes the friend list refreshes this too. */
+export const taggableFriendsKey = ['friends', 'for-tagging'] as const;
+
+/** GET /api/query_friends. */
+export async function fetchTaggableFriends(signal?: AbortSignal): Promise<PublicUser[]> {
+  const list = await api<PublicUser[]>('/api/query_friends', { signal });
+  return Array.isArray(list) ? list : [];
+}
+
+/** The tag modal's friends; a failure is logged only and the list stays empty (SPEC.md §8). */
+export function useTaggableFriends(enabled = true) {
+  const query = useQuery({ queryKey: taggableFriendsKey, queryFn: ({ signal }) => fetchTaggableFriends(signal), enabled, staleTime: 60_000 });
+  const { error } = query;
+  useEffect(() => {
+    if (error) console.error('Failed to load friends to tag', error);
+  }, [error]);
+  return query;
+}

@@ -1,0 +1,34 @@
+import type { Pin, Visibility } from '@memory-map/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiUpload } from '../../../lib/api-client.ts';
+import { useInvalidatePins } from './invalidate-pins.ts';
+
+export interface UpdateMemoryInput {
+  pinId: string;
+  title: string;
+  description: string;
+  visibility: Visibility;
+  tags: string[];
+  image: File | null;
+  /** The person removed the existing photo (and chose no new one). */
+  removeImage: boolean;
+  onProgress?: (fraction: number) => void;
+}
+
+/** PUT /api/update_pin, multipart: tags only if non-empty, the image only if set, removeImage to drop the old one. */
+export function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promise<Pin> {
+  const form = new FormData();
+  form.append('pinId', input.pinId);
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('visibility', input.visibility);
+  if (input.tags.length) form.append('tags', JSON.stringify(input.tags));
+  if (input.image) form.append('image', input.image, input.image.name);
+  else if (input.removeImage) form.append('removeImage', 'true');
+  return apiUpload<Pin>('/api/update_pin', form, { method: 'PUT', onProgress });
+}
+
+export function useUpdateMemory() {
+  const invalidate = useInvalidatePins();
+  return useMutation({ mutationFn: updateMemory, onSuccess: invalidate });
+}

@@ -1,0 +1,204 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeXHR } from '../../../../test/fake-xhr.ts';
+import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
+import { CreateMemory } from './create-memory.tsx';
+
+vi.mock('exifr', () => ({ default: { gps: vi.fn(async (file: File) => (file.name.includes('gps') ? { latitude: 48.8583, longitude: 2.2944 } : undefined)) } }));
+
+const fromMap = { lat: 51.50741, lng: -0.12784, fromMap: true, visibility: '1' };
+const friends = [{ _id: 'f1', username: 'carol', profilePicture: '/media/default-avatar.svg' }];
+
+function routeFetch(reverse: (url: URL) => Response | Promise<Response> = () => jsonResponse(200, { display_name: 'x', address: { road: 'Whitehall', city: 'London', country: 'United Kingdom' } })) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://x');
+    if (url.pathname === '/api/places/reverse') return reverse(url);
+    if (url.pathname === '/api/query_friends') return jsonResponse(200, friends);
+    return jsonResponse(404, { error: 'nope' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function setup(state: unknown = fromMap) {
+  localStorage.setItem('token', 'tok');
+  const XHR = installFakeXHR();
+  const utils = renderWithProviders(<CreateMemory />, { initialEntries: [{ pathname: '/new-location', state }], path: '/new-location' });
+  return { ...utils, XHR, user: userEvent.setup() };
+}
+
+const photo = (name = 'beach.jpg', type = 'image/jpeg', size = 1000) => new File([new Uint8Array(size)], name, { type });
+
+describe('CreateMemory', () => {
+  it('without coordinates asks to pick a spot and offers Go to Map', async () => {
+    routeFetch();
+    const { user, router } = setup(null);
+    expect(screen.getByText('Please go back and right-click a spot on the map to choose a location first.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to Map' }));
+    expect(router.state.location.pathname).toBe('/landing');
+  });
+
+  it('shows the reverse-geocoded place name from road, city and country', async () => {
+    const fetchMock = routeFetch();
+    setup();
+    expect(await screen.findByText('Whitehall, London, United Kingdom')).toBeInTheDocument();
+    const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
+    expect(url.searchParams.get('lat')).toBe('51.50741');
+    expect(url.searchParams.get('lon')).toBe('-0.12784');
+  });
+
+  it.each([
+    ['the geocoder fails', () => jsonResponse(500, { error: 'down' })],
+    ['the address is empty (open sea)', () => jsonResponse(200, { display_name: '', address: {} })],
+  ])("reads 'Unknown location' when %s", async (_label, answer) => {
+    routeFetch(answer);
+    setup();
+    expect(await screen.findByText('Unknown location')).toBeInTheDocument();
+  });
+
+  it('uses town or village when there is no city', async () => {
+    routeFetch(() => jsonResponse(200, { display_name: 'x', address: { village: 'Grasmere', country: 'United Kingdom' } }));
+    setup();
+    expect(await screen.findByText('Grasmere, United Kingdom')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['', ''],
+    ['Title only', ''],
+    ['', 'Description only'],
+    ['   ', '   '],
+  ])("requires title and description (%j, %j) and sends nothing", async (title, description) => {
+    routeFetch();
+    const { user, XHR } = setup();
+    if (title) await user.type(screen.getByLabelText('Title'), title);
+    if (description) await user.type(screen.getByLabelText('Description'), description);
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
+    expect(XHR.sent).toHaveLength(0);
+  });
+
+  it('offers the visibility labels, private by default', () => {
+    routeFetch();
+    setup();
+    const select = screen.getByLabelText('Visibility') as HTMLSelectElement;
+    expect(select.value).toBe('1');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Private (Only You)', 'Friends Only', 'Public (Everyone)']);
+  });
+
+  it('takes images only, with a preview and a remove button', async () => {
+    routeFetch();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+    const { user } = setup();
+    const input = screen.getByLabelText('Image') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', 'image/*');
+    const anyFile = userEvent.setup({ applyAccept: false });
+    await anyFile.upload(input, photo('notes.txt', 'text/plain'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose an image file.');
+    await user.upload(input, photo());
+    expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute('src', 'blob:preview');
+    await user.upload(input, photo('huge.jpg', 'image/jpeg', 15 * 1024 * 1024 + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('The image must be 15 MB or smaller.');
+    await user.upload(input, photo());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
+  });
+
+  it('sends the memory with photo and tags, shows upload progress and "Saving...", then goes to the map', async () => {
+    routeFetch();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+    const { user, XHR, router } = setup({ ...fromMap, visibility: '1' });
+    await screen.findByText('Whitehall, London, United Kingdom');
+    await user.type(screen.getByLabelText('Title'), '  Big Ben  ');
+    await user.type(screen.getByLabelText('Description'), 'Bongs at noon');
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'Friends Only');
+    await user.upload(screen.getByLabelText('Image'), photo());
+    await user.click(screen.getByRole('button', { name: 'Tag Friends' }));
+    await user.click(await screen.findByRole('button', { name: /carol/ }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByText('Tagged friends: 1')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Tagged friends' })).toHaveTextContent('carol');
+
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    const xhr = XHR.sent[0]!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/create');
+    expect(xhr.headers.authorization).toBe('Bearer tok');
+    expect(xhr.fields()).toEqual({
+      title: 'Big Ben',
+      description: 'Bongs at noon',
+      latitude: '51.50741',
+      longitude: '-0.12784',
+      visibility: '2',
+      locationName: 'Whitehall, London, United Kingdom',
+      tags: '["f1"]',
+      image: 'file:beach.jpg',
+    });
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    act(() => xhr.progress(0.4));
+    expect(screen.getByRole('progressbar', { name: 'Uploading photo' })).toHaveAttribute('aria-valuenow', '40');
+    act(() => xhr.respond(201, { id: 'new' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
+    expect(router.state.location.state).toEqual({ focus: { lat: 51.50741, lng: -0.12784 } });
+  });
+
+  it('leaves out tags and image when there are none; a removed chip is not sent', async () => {
+    routeFetch();
+    const { user, XHR } = setup();
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    await user.click(screen.getByRole('button', { name: 'Tag Friends' }));
+    await user.click(await screen.findByRole('button', { name: /carol/ }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Remove carol' }));
+    expect(screen.getByText('Tagged friends: 0')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    const fields = XHR.sent[0]!.fields();
+    expect(fields.tags).toBeUndefined();
+    expect(fields.image).toBeUndefined();
+  });
+
+  it.each([
+    ['the server error text', (x: { respond: (s: number, b?: unknown) => void }) => x.respond(400, { error: 'You can only tag your friends' }), 'You can only tag your friends'],
+    ["'Failed to create pin' without one", (x: { respond: (s: number, b?: unknown) => void }) => x.respond(500), 'Failed to create pin'],
+    ["'Failed to create pin' on a network error", (x: { fail: () => void }) => x.fail(), 'Failed to create pin'],
+  ] as const)('shows %s', async (_label, answer, message) => {
+    routeFetch();
+    const { user, XHR } = setup();
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    act(() => answer(XHR.sent[0]! as never));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Save Memory' })).toBeEnabled();
+  });
+
+  it("offers the photo's GPS position and re-geocodes when taken up", async () => {
+    const fetchMock = routeFetch((url) =>
+      url.searchParams.get('lat')!.startsWith('48.85')
+        ? jsonResponse(200, { display_name: 'x', address: { city: 'Paris', country: 'France' } })
+        : jsonResponse(200, { display_name: 'x', address: { city: 'London', country: 'United Kingdom' } }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+    const { user, XHR } = setup();
+    await screen.findByText('London, United Kingdom');
+    await user.upload(screen.getByLabelText('Image'), photo('plain.jpg'));
+    expect(screen.queryByRole('button', { name: "Use the photo's location" })).not.toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Image'), photo('gps.jpg'));
+    await user.click(await screen.findByRole('button', { name: "Use the photo's location" }));
+    expect(await screen.findByText('Paris, France')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('lat=48.8583'))).toBe(true);
+    await user.type(screen.getByLabelText('Title'), 'Tower');
+    await user.type(screen.getByLabelText('Description'), 'Up high');
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(XHR.sent[0]!.fields()).toMatchObject({ latitude: '48.8583', longitude: '2.2944', locationName: 'Paris, France' });
+  });
+
+  it('Cancel goes back to the map', async () => {
+    routeFetch();
+    const { user, router } = setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/landing');
+  });
+});

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { PinIcon } from '../../../components/icons.tsx';
+import type { LandingState, NewLocationState } from '../../../app/route-state.ts';
+import { useCreateMemory } from '../api/create-memory.ts';
+import { UNKNOWN_LOCATION, usePlaceName } from '../api/reverse-geocode.ts';
+import { MemoryForm } from './memory-form.tsx';
+
+export const CREATE_FAILED = 'Failed to create pin';
+export const NO_COORDINATES = 'Please go back and right-click a spot on the map to choose a location first.';
+
+interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+function coordinatesOf(state: unknown): LatLng | null {
+  const s = state as Partial<NewLocationState> | null;
+  const lat = Number(s?.lat);
+  const lng = Number(s?.lng);
+  if (s?.lat == null || s?.lng == null || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}
+
+function visibilityOf(state: unknown): '1' | '2' | '3' {
+  const v = (state as Partial<{ visibility: string }> | null)?.visibility;
+  return v === '2' || v === '3' ? v : '1';
+}
+
+/** Reads the GPS position a photo carries, if any (the server strips it from the stored copy). */
+async function photoPosition(file: File): Promise<LatLng | null> {
+  try {
+    // Loaded only when a photo is chosen: the reader is large and most visits never need it.
+    const { default: exifr } = await import('exifr');
+    const gps = await exifr.gps(file);
+    if (gps && Number.isFinite(gps.latitude) && Number.isFinite(gps.longitude) && (gps.latitude !== 0 || gps.longitude !== 0)) {
+      return { lat: gps.latitude, lng: gps.longitude };
+    }
+  } catch {
+    // No readable metadata: nothing to offer.
+  }
+  return null;
+}
+
+const same = (a: LatLng | null, b: LatLng | null) => Boolean(a && b && a.lat === b.lat && a.lng === b.lng);
+
+export function CreateMemory() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromMap = coordinatesOf(location.state);
+  const [coords, setCoords] = useState<LatLng | null>(fromMap);
+  const [photoCoords, setPhotoCoords] = useState<LatLng | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const place = usePlaceName(coords?.lat, coords?.lng);
+  const create = useCreateMemory();
+
+  useEffect(() => {
+    let current = true;
+    if (!photo) {
+      setPhotoCoords(null);
+      return;
+    }
+    void photoPosition(photo).then((pos) => {
+      if (current) setPhotoCoords(pos);
+    });
+    return () => {
+      current = false;
+    };
+  }, [photo]);
+
+  if (!coords || !fromMap) {
+    return (
+      <section className="screen centered memory-missing">
+        <PinIcon size={40} />
+        <p>{NO_COORDINATES}</p>
+        <Link to={paths.landing} className="btn btn-primary">
+          Go to Map
+        </Link>
+      </section>
+    );
+  }
+
+  const placeName = place.isPending ? '' : (place.data ?? UNKNOWN_LOCATION);
+  const usingPhoto = same(coords, photoCoords);
+
+  return (
+    <section className="screen memory-screen">
+      <h1>Create Memory</h1>
+      <MemoryForm
+        initial={{ visibility: visibilityOf(location.state) }}
+        submitLabel="Save Memory"
+        failureText={CREATE_FAILED}
+        onImageChange={setPhoto}
+        save={(values, onProgress) =>
+          create.mutateAsync({
+            title: values.title,
+            description: values.description,
+            visibility: values.visibility,
+            tags: values.tags,
+            image: values.image,
+            latitude: coords.lat,
+            longitude: coords.lng,
+            locationName: placeName,
+            onProgress,
+          })
+        }
+        onSaved={() => navigate(paths.landing, { state: { focus: coords } satisfies LandingState })}
+      >
+        <div className="memory-place card" aria-live="polite">
+          <PinIcon size={22} />
+          <div className="memory-place-text">
+            <span className="memory-place-name">{place.isPending ? 'Finding the place…' : placeName}</span>
+            <span className="hint">
+              {coords.lat.toFixed(5)}, {coords.lng.toFixed(5)}
+              {usingPhoto ? " · from the photo's location" : ''}
+            </span>
+          </div>
+        </div>
+        {photoCoords && (
+          <div className="memory-gps card">
+            {usingPhoto ? (
+              <>
+                <p>This memory now uses the place the photo was taken.</p>
+                <button type="button" className="btn btn-secondary" onClick={() => setCoords(fromMap)}>
+                  Use the map location
+                </button>
+              </>
+            ) : (
+              <>
+                <p>
+                  This photo was taken at {photoCoords.lat.toFixed(5)}, {photoCoords.lng.toFixed(5)}.
+                </p>
+                <button type="button" className="btn btn-secondary" onClick={() => setCoords(photoCoords)}>
+                  Use the photo&apos;s location
+                </button>
+              </>
+            )}
+          </div>
+        )}
+      </MemoryForm>
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { LIMITS, MEMORY_MESSAGES, VISIBILITY_LABELS, type PublicUser, type Visibility } from '@memory-map/shared';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { useTaggableFriends } from '../api/friends-for-tagging.ts';
+import { ImagePicker } from './image-picker.tsx';
+import { TagFriendsModal } from './tag-friends-modal.tsx';
+import './memories.css';
+
+type FriendLike = Pick<PublicUser, '_id' | 'username' | 'profilePicture'>;
+
+export interface MemoryFormValues {
+  title: string;
+  description: string;
+  visibility: Visibility;
+  tags: string[];
+  image: File | null;
+  /** The existing photo was removed and no new one chosen (update only). */
+  removeImage: boolean;
+}
+
+export interface MemoryFormProps {
+  initial?: Partial<Pick<MemoryFormValues, 'title' | 'description' | 'visibility' | 'tags'>> & {
+    taggedFriends?: FriendLike[];
+    imageUrl?: string | null;
+  };
+  submitLabel: string;
+  /** SPEC.md §8: shown when the server gives no error text. */
+  failureText: string;
+  /** Sends the memory; `onProgress` gets 0..1 while the photo uploads. */
+  save: (values: MemoryFormValues, onProgress: (fraction: number) => void) => Promise<unknown>;
+  onSaved: () => void;
+  /** A newly chosen photo (create offers to use its GPS position). */
+  onImageChange?: (file: File | null) => void;
+  children?: ReactNode;
+}
+
+const VISIBILITIES: Visibility[] = ['1', '2', '3'];
+
+/** The fields both memory screens share (SPEC.md §2 Create memory / Update memory). */
+export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, onImageChange, children }: MemoryFormProps) {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [visibility, setVisibility] = useState<Visibility>(initial?.visibility ?? '1');
+  const [tags, setTags] = useState<string[]>(() => [...new Set(initial?.tags ?? [])]);
+  const [image, setImage] = useState<File | null>(null);
+  const [existingUrl, setExistingUrl] = useState<string | null>(initial?.imageUrl ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [tagging, setTagging] = useState(false);
+  const [known, setKnown] = useState<Record<string, FriendLike>>(() =>
+    Object.fromEntries((initial?.taggedFriends ?? []).map((f) => [f._id, f])),
+  );
+
+  // Names of tags that arrived without them (update from an older pin) come from the friend list.
+  const missingNames = tags.some((id) => !known[id]);
+  const friends = useTaggableFriends(missingNames);
+  const names = useMemo(() => {
+    const all: Record<string, FriendLike> = { ...known };
+    for (const f of friends.data ?? []) all[f._id] ??= f;
+    return all;
+  }, [known, friends.data]);
+
+  const toggle = useCallback((friend: FriendLike) => {
+    setKnown((k) => ({ ...k, [friend._id]: friend }));
+    setTags((t) => (t.includes(friend._id) ? t.filter((id) => id !== friend._id) : [...t, friend._id]));
+  }, []);
+  const closeTagging = useCallback(() => setTagging(false), []);
+  // The message sits by the buttons; on a long form make sure it is on screen.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [error]);
+
+  function chooseImage(file: File | null) {
+    setImage(file);
+    onImageChange?.(file);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!title.trim() || !description.trim()) {
+      setError(MEMORY_MESSAGES.fillAllFields);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    setProgress(image ? 0 : null);
+    try {
+      await save(
+        {
+          title: title.trim(),
+          description: description.trim(),
+          visibility,
+          tags,
+          image,
+          removeImage: Boolean(initial?.imageUrl) && !existingUrl && !image,
+        },
+        (fraction) => setProgress(fraction),
+      );
+      onSaved();
+    } catch (err) {
+      setError(errorText(err, failureText));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form className="memory-form" onSubmit={onSubmit} noValidate>
+      {children}
+      <div className="field">
+        <label htmlFor="memory-title">Title</label>
+        <input id="memory-title" value={title} maxLength={LIMITS.titleMax} onChange={(e) => setTitle(e.target.value)} disabled={busy} placeholder="Give this memory a name" />
+      </div>
+      <div className="field">
+        <label htmlFor="memory-description">Description</label>
+        <textarea
+          id="memory-description"
+          value={description}
+          maxLength={LIMITS.descriptionMax}
+          onChange={(e) => setDescription(e.target.value)}
+          disabled={busy}
+          placeholder="What happened here?"
+          aria-describedby="memory-description-count"
+        />
+        <span id="memory-description-count" className="hint memory-counter">
+          {description.length}/{LIMITS.descriptionMax}
+        </span>
+      </div>
+      <ImagePicker
+        file={image}
+        existingUrl={existingUrl}
+        disabled={busy}
+        problem={imageError}
+        onChoose={(file) => {
+          setImageError(null);
+          chooseImage(file);
+        }}
+        onRemove={() => {
+          setImageError(null);
+          chooseImage(null);
+          setExistingUrl(null);
+        }}
+        onProblem={setImageError}
+      />
+      <div className="field">
+        <label htmlFor="memory-visibility">Visibility</label>
+        <select id="memory-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)} disabled={busy}>
+          {VISIBILITIES.map((v) => (
+            <option key={v} value={v}>
+              {VISIBILITY_LABELS[v]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field memory-tags">
+        <div className="memory-tags-head">
+          <span className="memory-tags-label">Tagged friends: {tags.length}</span>
+          <button type="button" className="btn btn-secondary" onClick={() => setTagging(true)} disabled={busy}>
+            Tag Friends
+          </button>
+        </div>
+        {tags.length > 0 && (
+          <ul className="memory-chips" aria-label="Tagged friends">
+            {tags.map((id) => {
+              const friend = names[id];
+              const name = friend?.username ?? 'Friend';
+              return (
+                <li key={id} className="memory-chip">
+                  <Avatar src={friend?.profilePicture} alt="" size={22} />
+                  <span>{name}</span>
+                  <button type="button" aria-label={`Remove ${name}`} onClick={() => setTags((t) => t.filter((x) => x !== id))} disabled={busy}>
+                    ×
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {busy && progress !== null && (
+        <div className="memory-progress">
+          <div
+            className="memory-progress-track"
+            role="progressbar"
+            aria-label="Uploading photo"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+          >
+            <div className="memory-progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
+          </div>
+          <span className="hint">Uploading photo… {Math.round(progress * 100)}%</span>
+        </div>
+      )}
+      {error && (
+        <div className="form-error" role="alert" ref={errorRef}>
+          {error}
+        </div>
+      )}
+      <div className="memory-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => navigate(paths.landing)} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving...' : submitLabel}
+        </button>
+      </div>
+      <TagFriendsModal open={tagging} selected={tags} onToggle={toggle} onClose={closeTagging} />
+    </form>
+  );
+}

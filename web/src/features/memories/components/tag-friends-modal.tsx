@@ -1,0 +1,75 @@
+import type { PublicUser } from '@memory-map/shared';
+import { useEffect, useId, useRef } from 'react';
+import { Avatar } from '../../../components/avatar.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useTaggableFriends } from '../api/friends-for-tagging.ts';
+
+export interface TagFriendsModalProps {
+  open: boolean;
+  selected: string[];
+  onToggle: (friend: PublicUser) => void;
+  onClose: () => void;
+}
+
+/** SPEC.md §2 "Tag Friends modal": the friends, each toggled by a click, a count and Done; 80% of the viewport high. */
+export function TagFriendsModal({ open, selected, onToggle, onClose }: TagFriendsModalProps) {
+  const titleId = useId();
+  const doneRef = useRef<HTMLButtonElement>(null);
+  const friends = useTaggableFriends(open);
+
+  useEffect(() => {
+    if (!open) return;
+    doneRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  if (!open) return null;
+  const list = friends.data ?? [];
+  return (
+    <div className="dialog-backdrop" onClick={onClose}>
+      <div className="tag-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+        <header className="tag-modal-head">
+          <h2 id={titleId}>Tag Friends</h2>
+          <p className="tag-modal-count" aria-live="polite">
+            {selected.length} friend(s) selected
+          </p>
+        </header>
+        <div className="tag-modal-body">
+          {friends.isPending ? (
+            <div className="tag-modal-state">
+              <Spinner label="Loading friends" />
+            </div>
+          ) : list.length === 0 ? (
+            <p className="tag-modal-state empty">No friends to tag</p>
+          ) : (
+            <ul className="tag-modal-list">
+              {list.map((friend) => {
+                const on = selected.includes(friend._id);
+                return (
+                  <li key={friend._id}>
+                    <button type="button" className={on ? 'tag-row selected' : 'tag-row'} aria-pressed={on} onClick={() => onToggle(friend)}>
+                      <Avatar src={friend.profilePicture} alt="" size={40} />
+                      <span className="tag-row-name">{friend.username}</span>
+                      <span className="tag-row-check" aria-hidden="true">
+                        {on ? '✓' : ''}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        <footer className="tag-modal-foot">
+          <button type="button" ref={doneRef} className="btn btn-primary btn-block" onClick={onClose}>
+            Done
+          </button>
+        </footer>
+      </div>
+    </div>
+  );
+}

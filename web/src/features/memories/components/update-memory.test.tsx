@@ -1,0 +1,136 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeXHR } from '../../../../test/fake-xhr.ts';
+import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
+import { UpdateMemory } from './update-memory.tsx';
+
+const pinState = {
+  id: 'pin-1',
+  title: 'Old title',
+  description: 'Old description',
+  imageUrl: '/media/pins/old.jpg?sig=1',
+  tags: ['f1', 'f2'],
+  visibility: '2',
+  taggedFriends: [{ _id: 'f1', username: 'carol', profilePicture: '/media/default-avatar.svg' }],
+  locationName: 'Brighton, United Kingdom',
+  latitude: 50.82,
+  longitude: -0.14,
+};
+
+function setup(state: unknown = pinState) {
+  localStorage.setItem('token', 'tok');
+  const fetchMock = vi.fn(async (input: string) =>
+    input === '/api/query_friends'
+      ? jsonResponse(200, [
+          { _id: 'f1', username: 'carol', profilePicture: '' },
+          { _id: 'f2', username: 'dave', profilePicture: '' },
+          { _id: 'f3', username: 'erin', profilePicture: '' },
+        ])
+      : jsonResponse(404, {}),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:new'), revokeObjectURL: vi.fn() }));
+  const XHR = installFakeXHR();
+  const utils = renderWithProviders(<UpdateMemory />, { initialEntries: [{ pathname: '/update-location', state }], path: '/update-location' });
+  return { ...utils, XHR, user: userEvent.setup() };
+}
+
+async function clearAndType(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
+  const el = screen.getByLabelText(label);
+  await user.clear(el);
+  if (text) await user.type(el, text);
+}
+
+describe('UpdateMemory', () => {
+  it('without navigation state goes back to the map', async () => {
+    const { router } = setup(null);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
+  });
+
+  it("is titled 'Update Memory' with every field filled from navigation state", async () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Update Memory' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Old title');
+    expect(screen.getByLabelText('Description')).toHaveValue('Old description');
+    expect(screen.getByLabelText('Visibility')).toHaveValue('2');
+    expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute('src', '/media/pins/old.jpg?sig=1');
+    expect(screen.getByText('Brighton, United Kingdom')).toBeInTheDocument();
+    expect(screen.getByText('Tagged friends: 2')).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: 'Tagged friends' });
+    expect(chips).toHaveTextContent('carol');
+    // A tag that came without a name gets it from the friend list.
+    await waitFor(() => expect(chips).toHaveTextContent('dave'));
+  });
+
+  it.each([
+    ['', 'Still here'],
+    ['Still here', ''],
+  ])("requires title and description (%j, %j) and sends nothing", async (title, description) => {
+    const { user, XHR } = setup();
+    await clearAndType(user, 'Title', title);
+    await clearAndType(user, 'Description', description);
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
+    expect(XHR.sent).toHaveLength(0);
+  });
+
+  it('sends pinId, fields and tags; keeps the photo when untouched; "Saving..." while busy; then the map', async () => {
+    const { user, XHR, router } = setup();
+    await clearAndType(user, 'Title', 'New title');
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'Public (Everyone)');
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    const xhr = XHR.sent[0]!;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('/api/update_pin');
+    expect(xhr.fields()).toEqual({ pinId: 'pin-1', title: 'New title', description: 'Old description', visibility: '3', tags: '["f1","f2"]' });
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    act(() => xhr.respond(200, { id: 'pin-1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
+    expect(router.state.location.state).toEqual({ focus: { lat: 50.82, lng: -0.14 } });
+  });
+
+  it('sends removeImage when the photo was removed, and no tags when all were removed', async () => {
+    const { user, XHR } = setup();
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    await user.click(screen.getByRole('button', { name: 'Remove carol' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove dave' }));
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    const fields = XHR.sent[0]!.fields();
+    expect(fields.removeImage).toBe('true');
+    expect(fields.tags).toBeUndefined();
+    expect(fields.image).toBeUndefined();
+  });
+
+  it('sends a new photo in place of the old one', async () => {
+    const { user, XHR } = setup();
+    await user.upload(screen.getByLabelText('Image'), new File([new Uint8Array(10)], 'new.png', { type: 'image/png' }));
+    expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute('src', 'blob:new');
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    const fields = XHR.sent[0]!.fields();
+    expect(fields.image).toBe('file:new.png');
+    expect(fields.removeImage).toBeUndefined();
+  });
+
+  it('tags more friends through the same modal', async () => {
+    const { user, XHR } = setup();
+    await user.click(screen.getByRole('button', { name: 'Tag Friends' }));
+    expect(screen.getByRole('dialog', { name: 'Tag Friends' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /erin/ }));
+    expect(screen.getByText('3 friend(s) selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    expect(XHR.sent[0]!.fields().tags).toBe('["f1","f2","f3"]');
+  });
+
+  it.each([
+    [403, { error: 'Only the author can change this memory' }, 'Only the author can change this memory'],
+    [500, undefined, 'Failed to update pin'],
+  ])('shows the server error or the fallback (%s)', async (status, body, message) => {
+    const { user, XHR } = setup();
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    act(() => XHR.sent[0]!.respond(status, body));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Update Memory' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,57 @@
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { PinIcon } from '../../../components/icons.tsx';
+import type { LandingState, UpdateLocationState } from '../../../app/route-state.ts';
+import { useUpdateMemory } from '../api/update-memory.ts';
+import { MemoryForm } from './memory-form.tsx';
+
+export const UPDATE_FAILED = 'Failed to update pin';
+
+function stateOf(raw: unknown): UpdateLocationState | null {
+  const s = raw as Partial<UpdateLocationState> | null;
+  if (!s || typeof s.id !== 'string' || !s.id) return null;
+  return {
+    id: s.id,
+    title: typeof s.title === 'string' ? s.title : '',
+    description: typeof s.description === 'string' ? s.description : '',
+    imageUrl: typeof s.imageUrl === 'string' && s.imageUrl ? s.imageUrl : null,
+    tags: Array.isArray(s.tags) ? s.tags.filter((t): t is string => typeof t === 'string') : [],
+    visibility: s.visibility === '2' || s.visibility === '3' ? s.visibility : '1',
+    taggedFriends: Array.isArray(s.taggedFriends) ? s.taggedFriends : [],
+    locationName: typeof s.locationName === 'string' ? s.locationName : '',
+    latitude: Number(s.latitude),
+    longitude: Number(s.longitude),
+  };
+}
+
+export function UpdateMemory() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const update = useUpdateMemory();
+  const pin = stateOf(location.state);
+  // Opened without a memory to edit (a reload, a typed URL): back to the map.
+  if (!pin) return <Navigate to={paths.landing} replace />;
+  const focus = Number.isFinite(pin.latitude) && Number.isFinite(pin.longitude) ? { lat: pin.latitude, lng: pin.longitude } : undefined;
+
+  return (
+    <section className="screen memory-screen">
+      <h1>Update Memory</h1>
+      <MemoryForm
+        initial={pin}
+        submitLabel="Update Memory"
+        failureText={UPDATE_FAILED}
+        save={(values, onProgress) => update.mutateAsync({ pinId: pin.id, ...values, onProgress })}
+        onSaved={() => navigate(paths.landing, { state: { focus } satisfies LandingState })}
+      >
+        {pin.locationName && (
+          <div className="memory-place card">
+            <PinIcon size={22} />
+            <div className="memory-place-text">
+              <span className="memory-place-name">{pin.locationName}</span>
+            </div>
+          </div>
+        )}
+      </MemoryForm>
+    </section>
+  );
+}
