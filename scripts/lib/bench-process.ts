@@ -158,30 +158,40 @@ function ownJiffies(pid: number): number {
   }
 }
 
-/** CPU time (clock ticks) used so far by a process and its descendants. */
-export function treeJiffies(pid: number): number {
-  let total = ownJiffies(pid);
+/** CPU time (clock ticks) used so far by a process and each of its descendants, by pid. */
+export function treeJiffies(pid: number): Map<number, number> {
+  const out = new Map<number, number>([[pid, ownJiffies(pid)]]);
   const queue = childrenOf(pid);
   while (queue.length > 0) {
     const child = queue.pop()!;
-    total += ownJiffies(child);
+    out.set(child, ownJiffies(child));
     queue.push(...childrenOf(child));
   }
+  return out;
+}
+
+/**
+ * CPU used between two snapshots by the processes alive at the end (a process that ended
+ * meanwhile takes its count with it, so it is left out rather than counted negative).
+ */
+export function jiffiesBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, j] of after) total += Math.max(0, j - (before.get(pid) ?? 0));
   return total;
 }
 
-/** CPU time (clock ticks) of every process with this command name (e.g. the PostgreSQL server's). */
-export function jiffiesOfCommand(name: string): number {
-  let total = 0;
+/** CPU time (clock ticks) of every process with this command name (e.g. the PostgreSQL server's), by pid. */
+export function jiffiesOfCommand(name: string): Map<number, number> {
+  const out = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (command === name) total += ownJiffies(Number(entry));
+      if (command === name) out.set(Number(entry), ownJiffies(Number(entry)));
     } catch {
       // ended meanwhile
     }
   }
-  return total;
+  return out;
 }

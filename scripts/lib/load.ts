@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { cpuTimes, jiffiesOfCommand, rssMbOf, treeJiffies } from './bench-process.ts';
+import { cpuTimes, jiffiesBetween, jiffiesOfCommand, rssMbOf, treeJiffies } from './bench-process.ts';
 
 /** The part of autocannon's options and result the bench uses (the package ships no types). */
 interface AutocannonRequest {
@@ -92,7 +92,11 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const timer = setInterval(sample, 250);
   const baseHeaders = { ...(spec.headers ?? {}) };
   const ours = () =>
-    (spec.pid === undefined ? 0 : treeJiffies(spec.pid)) + treeJiffies(process.pid) + (spec.alsoOurs ? jiffiesOfCommand(spec.alsoOurs) : 0);
+    new Map([
+      ...(spec.pid === undefined ? [] : treeJiffies(spec.pid)),
+      ...treeJiffies(process.pid),
+      ...(spec.alsoOurs ? jiffiesOfCommand(spec.alsoOurs) : []),
+    ]);
   const cpuBefore = cpuTimes();
   const oursBefore = ours();
   try {
@@ -111,7 +115,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     sample();
     const cpuAfter = cpuTimes();
     const elapsed = cpuAfter.total - cpuBefore.total;
-    const other = elapsed > 0 ? (cpuAfter.busy - cpuBefore.busy - (ours() - oursBefore)) / elapsed : null;
+    const other = elapsed > 0 ? (cpuAfter.busy - cpuBefore.busy - jiffiesBetween(oursBefore, ours())) / elapsed : null;
     return {
       otherCpu: other === null ? null : Math.max(0, other),
       requests: result.requests.total,
