@@ -117,7 +117,9 @@ async function prepareDatabase(o: BenchOptions): Promise<Target> {
       return { dialect: 'postgres', dataDir: path.join(ROOT, 'bench', 'tmp', 'pg-media'), databaseUrl: o.databaseUrl, users: o.users, memories: o.memories };
     }
     o.log(`Using PostgreSQL database "${name}" as it is (${have.users} users, ${have.memories} memories; --fresh reseeds)`);
-    return { dialect: 'postgres', dataDir: path.join(ROOT, 'bench', 'tmp', 'pg-media'), databaseUrl: o.databaseUrl, ...have };
+    // The create scenario of earlier runs adds a few memories: label such a database by its seeded size.
+    const seeded = have.users === o.users && have.memories >= o.memories && have.memories < o.memories * 1.01;
+    return { dialect: 'postgres', dataDir: path.join(ROOT, 'bench', 'tmp', 'pg-media'), databaseUrl: o.databaseUrl, ...have, ...(seeded ? { memories: o.memories } : {}) };
   }
 
   if (o.dataDir) {
