@@ -44,19 +44,26 @@ export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Pro
   let image: { data: Buffer; info: OutputInfo };
   let thumbnail: Buffer;
   try {
-    image = await base()
+    // Decode, orient and resize once; both encodings start from those pixels (a 12 MP photo is
+    // decoded once instead of twice). Raw pixels carry no metadata at all.
+    const { data: pixels, info } = await base()
       .resize({ width: side, height: side, fit: kind === 'avatars' ? 'cover' : 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    thumbnail = await base()
-      .resize({
-        width: LIMITS.thumbnailLongestSide,
-        height: LIMITS.thumbnailLongestSide,
-        fit: kind === 'avatars' ? 'cover' : 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 70 })
-      .toBuffer();
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    // effort 2 of 6: a few percent larger files for a third of the encoding time.
+    [image, thumbnail] = await Promise.all([
+      sharp(pixels, raw).webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true }),
+      sharp(pixels, raw)
+        .resize({
+          width: LIMITS.thumbnailLongestSide,
+          height: LIMITS.thumbnailLongestSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 70, effort: 2 })
+        .toBuffer(),
+    ]);
   } catch {
     throw new UnsupportedMediaError('The image could not be read; it may be damaged');
   }
