@@ -3,24 +3,33 @@ import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { normalizeMapPins, type MapPinsData } from '../lib/map-items.ts';
 
-/** Enough for a crowded city view; clustering keeps drawing them cheap. */
-export const MAP_PIN_LIMIT = 1000;
+/** One area of the map at one zoom, with the types the filters let through. */
+export interface MapView {
+  bbox: string;
+  zoom: number;
+  /** Comma-separated subset of own,friend,public. */
+  types: string;
+}
 
 export const mapPinsKeys = {
   all: ['map-pins'] as const,
-  bbox: (bbox: string) => ['map-pins', bbox] as const,
+  view: (v: MapView) => ['map-pins', v.bbox, v.zoom, v.types] as const,
 };
 
-/** GET /api/query_map_pins for one area (bbox = west,south,east,north). */
-export async function fetchMapPins(bbox: string, signal?: AbortSignal): Promise<MapPinsData> {
-  const params = new URLSearchParams({ bbox, limit: String(MAP_PIN_LIMIT) });
-  return normalizeMapPins(await api<unknown>(`/api/query_map_pins?${params}`, { signal }));
+/**
+ * GET /api/map: pins for a narrow view, and for a wide one clusters whose counts the server keeps
+ * (only memories this viewer may see, of the filtered types), so the map stays meaningful however
+ * many memories the world holds.
+ */
+export async function fetchMapPins(view: MapView, signal?: AbortSignal): Promise<MapPinsData> {
+  const params = new URLSearchParams({ bbox: view.bbox, zoom: String(view.zoom), types: view.types });
+  return normalizeMapPins(await api<unknown>(`/api/map?${params}`, { signal }));
 }
 
-export function mapPinsQueryOptions(bbox: string) {
+export function mapPinsQueryOptions(view: MapView) {
   return queryOptions({
-    queryKey: mapPinsKeys.bbox(bbox),
-    queryFn: ({ signal }) => fetchMapPins(bbox, signal),
+    queryKey: mapPinsKeys.view(view),
+    queryFn: ({ signal }) => fetchMapPins(view, signal),
     // Moving the map shows the last answer until the new one arrives: no flicker.
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -30,8 +39,8 @@ export function mapPinsQueryOptions(bbox: string) {
 }
 
 /** The pins of an area; a failure is logged only (SPEC.md §8 'Failed to fetch pins'). */
-export function useMapPins(bbox: string | null) {
-  const query = useQuery({ ...mapPinsQueryOptions(bbox ?? ''), enabled: bbox !== null });
+export function useMapPins(view: MapView | null) {
+  const query = useQuery({ ...mapPinsQueryOptions(view ?? { bbox: '', zoom: 0, types: '' }), enabled: view !== null });
   const { error } = query;
   useEffect(() => {
     if (error) console.error('Failed to fetch pins', error);

@@ -98,13 +98,15 @@ function MapView({
     };
   }, [map]);
 
-  const bbox = view ? fetchBbox(view.bbox, view.zoom) : null;
-  const pinsQuery = useMapPins(bbox);
+  const types = (['own', 'friend', 'public'] as const).filter((t) => filter[t]).join(',');
+  const pinsQuery = useMapPins(
+    view && types ? { bbox: fetchBbox(view.bbox, view.zoom), zoom: Math.max(0, Math.min(22, Math.round(view.zoom))), types } : null,
+  );
   const data = pinsQuery.data;
   const index = useMemo(() => buildPinIndex(data?.pins ?? [], user?._id, filter), [data, user?._id, filter]);
   const items = useMemo(
-    () => (data && view ? mapItemsFor(filter.own && filter.friend && filter.public ? data : { ...data, clusters: [] }, index, view.bbox, view.zoom) : []),
-    [data, index, view, filter],
+    () => (data && view && types ? mapItemsFor(data, index, view.bbox, view.zoom) : []),
+    [data, index, view, types],
   );
 
   const actions: PinActions = useMemo(

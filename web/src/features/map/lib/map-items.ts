@@ -24,6 +24,7 @@ export interface ServerCluster {
   lat: number;
   lng: number;
   count: number;
+  expansionZoom?: number;
 }
 
 export interface MapPinsData {
@@ -39,12 +40,14 @@ function asCluster(x: Record<string, unknown>): ServerCluster | null {
   const lat = Number(x.lat ?? x.latitude);
   const lng = Number(x.lng ?? x.lon ?? x.longitude);
   const count = Number(x.count);
-  return Number.isFinite(lat) && Number.isFinite(lng) && Number.isFinite(count) ? { lat, lng, count } : null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || !Number.isFinite(count)) return null;
+  const expansionZoom = Number(x.expansionZoom);
+  return Number.isFinite(expansionZoom) ? { lat, lng, count, expansionZoom } : { lat, lng, count };
 }
 
 /**
- * GET /api/query_map_pins answers an array of pins today. A later server may mix in cluster items
- * (`{kind: 'cluster', lat, lng, count}`) or wrap them (`{items: [...]}`); both read the same here.
+ * GET /api/map answers `{items: [{kind: 'pin', pin} | {kind: 'cluster', lat, lng, count}]}`; a plain
+ * array of pins (GET /api/query_map_pins) reads the same here.
  */
 export function normalizeMapPins(body: unknown): MapPinsData {
   const list: unknown[] = Array.isArray(body)
@@ -132,7 +135,14 @@ export function mapItemsFor(
   bbox: [number, number, number, number],
   zoom: number,
 ): MapItem[] {
-  const server: MapItem[] = data.clusters.map((c, i) => ({ kind: 'cluster', id: `s${i}-${c.lat}-${c.lng}`, lat: c.lat, lng: c.lng, count: c.count }));
+  const server: MapItem[] = data.clusters.map((c, i) => ({
+    kind: 'cluster',
+    id: `s${i}-${c.lat}-${c.lng}`,
+    lat: c.lat,
+    lng: c.lng,
+    count: c.count,
+    ...(c.expansionZoom !== undefined ? { expansionZoom: c.expansionZoom } : {}),
+  }));
   return [...server, ...index.items(bbox, zoom)];
 }
 
