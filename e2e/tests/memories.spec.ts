@@ -65,10 +65,10 @@ test('double-click → create with a photo and a tagged friend → the pin and i
   await expect(p.getByRole('img', { name: 'Picnic by the Rhône' })).toHaveJSProperty('complete', true);
   await shot(page, 'map-popup-created');
   await p.getByRole('button', { name: 'View Picnic by the Rhône full size' }).click();
-  const viewer = page.getByRole('dialog', { name: 'Picnic by the Rhône, full size' });
+  const viewer = page.getByRole('dialog', { name: 'Picnic by the Rhône' });
   await expect(viewer.getByRole('img')).toBeVisible();
   await shot(page, 'map-full-size-image');
-  await viewer.getByRole('button', { name: 'Close full size image' }).click();
+  await viewer.getByRole('button', { name: 'Close image' }).click();
   await expect(viewer).toHaveCount(0);
 });
 

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import type { LandingState, NewLocationState, UpdateLocationState } from '../../../app/route-state.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
@@ -16,7 +17,6 @@ import { pinIcon } from '../lib/icons.ts';
 import { ALL_TYPES, buildPinIndex, fetchBbox, mapItemsFor, type TypeFilter } from '../lib/map-items.ts';
 import { GEONAMES_ATTRIBUTION, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
-import { ImageLightbox } from './image-lightbox.tsx';
 import { MapControls } from './map-controls.tsx';
 import { PinLayer, type PinActions } from './pin-layer.tsx';
 import './map.css';
@@ -166,7 +166,7 @@ function MapView({
   }
 
   return (
-    <div className="map-screen">
+    <div className={`map-screen map-screen-${theme.id}`}>
       <MapContainer
         ref={setMap}
         className="map-canvas"
@@ -254,7 +254,7 @@ function MapView({
         onConfirm={confirmAction}
         onCancel={closeConfirm}
       />
-      {fullImage?.imageUrl && <ImageLightbox src={fullImage.imageUrl} alt={fullImage.title} onClose={closeImage} />}
+      {fullImage?.imageUrl && <ImageViewer src={fullImage.imageUrl} alt={fullImage.title} onClose={closeImage} />}
       {toast && (
         <div className="toast error map-toast" role="alert">
           {toast}

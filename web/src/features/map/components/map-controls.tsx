@@ -112,7 +112,7 @@ export function LocationSearch({ onChoose }: { onChoose: (place: PlaceSearchResu
           className="input"
           type="search"
           enterKeyHint="search"
-          placeholder="City, town or country"
+          placeholder="Find a place"
           value={text}
           onChange={(e) => setText(e.target.value)}
           maxLength={200}

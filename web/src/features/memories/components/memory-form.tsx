@@ -74,7 +74,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   const closeTagging = useCallback(() => setTagging(false), []);
   // The message sits by the buttons; on a long form make sure it is on screen.
   useEffect(() => {
-    if (error) errorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    if (error) errorRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [error]);
 
   function chooseImage(file: File | null) {

@@ -44,7 +44,10 @@ export function TagFriendsModal({ open, selected, onToggle, onClose }: TagFriend
               <Spinner label="Loading friends" />
             </div>
           ) : list.length === 0 ? (
-            <p className="tag-modal-state empty">No friends to tag</p>
+            <div className="tag-modal-state empty">
+              <p>No friends to tag</p>
+              <p className="hint">Friends you add on the Friends tab can be tagged here.</p>
+            </div>
           ) : (
             <ul className="tag-modal-list">
               {list.map((friend) => {
