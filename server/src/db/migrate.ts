@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as mapCells from './migrations/0004-map-cells.ts';
 import * as authorCells from './migrations/0005-author-cells.ts';
+import * as friendsFeedIndex from './migrations/0006-friends-feed-index.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0004-map-cells': mapCells,
   '0005-author-cells': authorCells,
+  '0006-friends-feed-index': friendsFeedIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

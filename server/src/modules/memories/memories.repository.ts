@@ -29,10 +29,6 @@ function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Express
   ]);
 }
 
-function listFilter(eb: ExpressionBuilder<DB, 'pins'>, filter: PinListFilter): Expression<SqlBool> {
-  return filter.before ? eb('pins.id', '<', filter.before) : eb.and([]);
-}
-
 const pinWithAuthorColumns = [
   'pins.id',
   'pins.author_id',
@@ -50,6 +46,12 @@ const pinWithAuthorColumns = [
 ] as const;
 
 export type PinWithAuthor = PinsTable & { author_username: string; author_picture: string | null };
+
+export interface PinPage {
+  rows: PinWithAuthor[];
+  /** The cursor of the next page; null when nothing follows this one. */
+  nextBefore: string | null;
+}
 
 export const memoriesRepository = {
   insertPin(db: Queryable, row: PinsTable) {
@@ -101,26 +103,37 @@ export const memoriesRepository = {
   },
 
   /**
-   * A page of the pins the viewer may see, newest first: visibleTo() split into its three
-   * audiences, each on its own index (own pins by (author_id, id), public by (visibility, id),
-   * friends-only by (author_id, visibility, …) for each friend) and cut at `limit`; the page is
-   * the newest of their union. One OR over the table would walk past every pin the viewer may
+   * A page of the pins the viewer may see, newest first, and the cursor of the next page (null
+   * when this one is the last). visibleTo() is split into its three audiences, each read on its
+   * own index and cut at `limit`: one OR over the table would walk past every pin the viewer may
    * not see.
+   *
+   * Own and public pins come first, in one query. Friends-only pins are then read only where
+   * they can still make the page: newer than the last of a full own-and-public page. That keeps
+   * the friends' part to one short index range per friend (migration 0006) instead of every
+   * friends-only pin they ever posted, and the cost of a page flat as the world grows.
    */
-  listVisible(db: Queryable, viewerId: string, filter: PinListFilter): Promise<PinWithAuthor[]> {
+  async listVisible(db: Queryable, viewerId: string, filter: PinListFilter): Promise<PinPage> {
+    // One more than the page: whether it exists says if there is a next page.
+    const wanted = filter.limit + 1;
     const branch = () =>
       db
         .selectFrom('pins')
         .select('pins.id')
-        .where((eb) => listFilter(eb, filter))
+        .$if(filter.before !== undefined, (qb) => qb.where('pins.id', '<', filter.before!))
         .orderBy('pins.id', 'desc')
-        .limit(filter.limit);
-    const own = branch().where('pins.author_id', '=', viewerId);
-    const everyone = branch().where('pins.visibility', '=', 3);
-    // Driven from the viewer's friendships: only their friends' pins are read, never every
-    // friends-only pin in the table. A cross join is how SQLite is told to keep this join order
-    // (PostgreSQL plans it like any inner join).
-    const friends = db
+        .limit(wanted);
+    const ownAndPublic = await db
+      .selectFrom(branch().where('pins.author_id', '=', viewerId).as('own'))
+      .select('own.id')
+      .unionAll(db.selectFrom(branch().where('pins.visibility', '=', 3).as('everyone')).select('everyone.id'))
+      .orderBy('id', 'desc')
+      .limit(wanted)
+      .execute();
+    const floor = ownAndPublic.length === wanted ? ownAndPublic.at(-1)!.id : undefined;
+    // Driven from the viewer's friendships: only their friends' pins are read. A cross join is
+    // how SQLite is told to keep this join order (PostgreSQL plans it like any inner join).
+    const friendsOnly = await db
       .selectFrom('friendships')
       .crossJoin('pins')
       .whereRef('pins.author_id', '=', 'friendships.friend_id')
@@ -128,21 +141,24 @@ export const memoriesRepository = {
       .where('friendships.user_id', '=', viewerId)
       .where('pins.visibility', '=', 2)
       .$if(filter.before !== undefined, (qb) => qb.where('pins.id', '<', filter.before!))
+      .$if(floor !== undefined, (qb) => qb.where('pins.id', '>', floor!))
       .orderBy('pins.id', 'desc')
-      .limit(filter.limit);
-    const ids = db
-      .selectFrom(own.as('own'))
-      .select('own.id')
-      .union(db.selectFrom(everyone.as('everyone')).select('everyone.id'))
-      .union(db.selectFrom(friends.as('friends')).select('friends.id'));
-    return db
-      .selectFrom('pins')
-      .innerJoin('users', 'users.id', 'pins.author_id')
-      .select(pinWithAuthorColumns)
-      .where('pins.id', 'in', ids)
-      .orderBy('pins.id', 'desc')
-      .limit(filter.limit)
+      .limit(wanted)
       .execute();
+    // Ids are UUIDv7: their text order is their time order, on both databases.
+    const ids = [...ownAndPublic, ...friendsOnly]
+      .map((r) => r.id)
+      .sort()
+      .reverse()
+      .slice(0, wanted);
+    const page = ids.slice(0, filter.limit);
+    if (page.length === 0) return { rows: [], nextBefore: null };
+    // The cursor comes from the ids: a pin that stopped being visible between the queries is
+    // left out of this page but does not end the feed early.
+    return {
+      rows: await memoriesRepository.findManyVisible(db, viewerId, page),
+      nextBefore: ids.length > filter.limit ? page.at(-1)! : null,
+    };
   },
 
   /** Every tag of a page of pins in one query, with what the pin object shows of each user. */

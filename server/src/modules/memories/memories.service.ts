@@ -16,7 +16,7 @@ import type { FormInput } from '../media/multipart.ts';
 import { lngRanges } from '../map/map-grid.ts';
 import { mapRepository } from '../map/map.repository.ts';
 import { onPinChanged, type PinPlacement } from '../map/map.service.ts';
-import { memoriesRepository, type PinListFilter } from './memories.repository.ts';
+import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
 import { toPins } from './pin-presenter.ts';
 
 export const MEMORY_ERRORS = {
@@ -62,7 +62,7 @@ async function deleteImageFiles(ctx: AppContext, log: Log, key: string): Promise
 }
 
 /** Reads one page of pins with two queries: pins with authors, then every tag of the page. */
-async function present(ctx: AppContext, viewerId: string, rows: Awaited<ReturnType<typeof memoriesRepository.listVisible>>) {
+async function present(ctx: AppContext, viewerId: string, rows: PinWithAuthor[]) {
   const tags = rows.length > 0 ? await memoriesRepository.tagsOf(ctx.db.kysely, rows.map((r) => r.id)) : [];
   return toPins(ctx, viewerId, rows, tags);
 }
@@ -182,7 +182,7 @@ export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId:
 
 export async function mapPins(ctx: AppContext, viewerId: string, query: { bbox?: BoundingBox; limit: number }) {
   const db = ctx.db.kysely;
-  if (!query.bbox) return present(ctx, viewerId, await memoriesRepository.listVisible(db, viewerId, { limit: query.limit }));
+  if (!query.bbox) return present(ctx, viewerId, (await memoriesRepository.listVisible(db, viewerId, { limit: query.limit })).rows);
   // A box is read through the map's position indexes (migration 0004), then the page is re-read
   // through the same visibility rule and presented like every other list.
   const box = { ranges: lngRanges(query.bbox), south: query.bbox.south, north: query.bbox.north };
@@ -199,8 +199,6 @@ export interface FeedPage {
 
 export async function feed(ctx: AppContext, viewerId: string, query: { limit: number; before?: string }): Promise<FeedPage> {
   const filter: PinListFilter = { limit: query.limit, before: query.before };
-  const rows = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
-  const pins = await present(ctx, viewerId, rows);
-  const last = rows.at(-1);
-  return { pins, nextBefore: rows.length === query.limit && last ? last.id : null };
+  const page = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
+  return { pins: await present(ctx, viewerId, page.rows), nextBefore: page.nextBefore };
 }

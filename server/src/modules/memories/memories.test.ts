@@ -659,6 +659,42 @@ describe('GET /api/query_feed', () => {
   });
 });
 
+describe('GET /api/query_feed, merging the audiences', () => {
+  const own = ownApp();
+  it("interleaves friends' memories with own and public ones by time, on every page", async () => {
+    const viewer = await own.t.register();
+    const friend = await own.t.register();
+    const stranger = await own.t.register();
+    await own.t.befriend(viewer, friend);
+    const make = async (who: TestUser, visibility: string, title: string) => (await createMemory(own.t, who, { visibility, title })).id;
+    // Oldest first: a friend's memory older than a full page of public ones must still come,
+    // on the page where its time puts it.
+    const expected = [
+      await make(friend, '2', 'friend, oldest'),
+      await make(stranger, '3', 'public 1'),
+      await make(stranger, '2', 'stranger, friends only'),
+      await make(stranger, '3', 'public 2'),
+      await make(friend, '1', 'friend, only me'),
+      await make(stranger, '3', 'public 3'),
+      await make(friend, '2', 'friend, newer'),
+      await make(viewer, '1', 'own, newest'),
+    ]
+      .filter((_, i) => ![2, 4].includes(i))
+      .reverse();
+    const pages: string[][] = [];
+    let url: string | undefined = '/api/query_feed?limit=2';
+    while (url) {
+      const res = await own.t.app.inject({ url, headers: viewer.auth });
+      expect(res.statusCode).toBe(200);
+      pages.push((res.json() as Pin[]).map((p) => p.id));
+      const link = res.headers.link as string | undefined;
+      url = link ? /^<([^>]+)>/.exec(link)?.[1] : undefined;
+    }
+    // Six visible memories: three full pages, the last without a Link (nothing follows it).
+    expect(pages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4, 6)]);
+  });
+});
+
 describe('GET /api/query_map_pins', () => {
   const own = ownApp();
   let viewer: TestUser;
