@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -26,6 +25,7 @@ import placesRoutes from './modules/places/places.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { hasNulCharacter, registerErrorHandler } from './plugins/error-handler.ts';
 import { createS3MediaStore } from './modules/media/s3-media-store.ts';
 
@@ -55,7 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Client ids are UUIDs and routes are short; anything longer is not ours.
     routerOptions: { maxParamLength: 200 },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     // Errors Fastify raises before routing (bad URL, over-long parameter) keep our one shape.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -88,20 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   registerAuth(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Map tiles are the one thing loaded from elsewhere.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   if (config.corsOrigins.length > 0) {
     // Same origin needs nothing; other front-ends must be named (CORS_ORIGINS).

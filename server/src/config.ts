@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
 });
 
 export interface S3Config {
@@ -58,6 +59,8 @@ export interface Config {
   secureCookies: boolean;
   /** The built web app to serve (default web/dist). */
   webDist?: string;
+  /** Behind a reverse proxy: client address and protocol come from X-Forwarded-For/-Proto. */
+  trustProxy: boolean;
 }
 
 function loadOrCreateSecret(dataDir: string): string {
@@ -105,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }

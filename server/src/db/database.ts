@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,6 +15,8 @@ export interface Db {
 // COUNT(*) and other int8 values arrive as strings by default; ours always fit a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+const SQLITE_OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
+
 export function openSqlite(file: string): Db {
   const sqlite = new Database(file);
   // WAL lets readers run beside the writer; FULL keeps every committed write across a power cut.
@@ -22,8 +25,19 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // The planner picks the map's and the feed's indexes from table statistics: keep them current
+  // as the tables grow (SQLite re-analyzes only what changed a lot, within a bounded effort).
+  const maintenance = setInterval(() => sqlite.pragma('optimize'), SQLITE_OPTIMIZE_EVERY_MS);
+  maintenance.unref();
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => {
+      clearInterval(maintenance);
+      return kysely.destroy();
+    },
+  };
 }
 
 export interface PostgresOptions {
@@ -37,6 +51,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     connectionString: url,
     max: options.max ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+  });
+  // A connection dropped while idle (a server restart, a failover, an idle timeout) is an 'error'
+  // event on the pool; unheard, it would end the process. The pool opens a new one when needed.
+  pool.on('error', (err) => {
+    console.warn(`PostgreSQL closed an idle connection (${err.message}); a new one is opened when needed`);
   });
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };

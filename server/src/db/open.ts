@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { openPostgres, openSqlite, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -9,5 +10,9 @@ export async function openDatabase(config: Config): Promise<Db> {
     ? openPostgres(config.databaseUrl)
     : openSqlite(path.join(config.dataDir, 'memory-map.sqlite'));
   await migrateToLatest(db);
+  // Without statistics SQLite guesses, and guesses a plain visibility index over the map's
+  // position indexes: a box would walk every public memory. Analyze whatever has none (or
+  // changed a lot) at every start, so an upgraded or grown database is planned right at once.
+  if (db.dialect === 'sqlite') await sql`pragma optimize = 0x10002`.execute(db.kysely);
   return db;
 }

@@ -11,7 +11,8 @@ export function setSessionCookie(app: App, reply: FastifyReply, token: string): 
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: app.ctx.config.secureCookies,
+    // Secure whenever the app is reached over https, even without PUBLIC_URL (behind a TLS proxy).
+    secure: app.ctx.config.secureCookies || reply.request.protocol === 'https',
     path: '/',
     maxAge: app.ctx.config.sessionTtlDays * 86_400,
   });

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('sends the content policy on every response, API errors included', async () => {
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const res = await t.app.inject({ url });
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("img-src 'self' data: blob: https:");
+      expect(csp).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
+  it('over plain http, neither upgrades requests nor pins https (a LAN address must keep working)', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('over https (as the proxy reports it), upgrades requests and sends HSTS', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+  });
+
+  it('marks the session cookie Secure when the app is reached over https', async () => {
+    const body = { username: 'secure_cookie', email: 'secure_cookie@example.test', password: 'secret!1', confirmPassword: 'secret!1' };
+    const overHttps = await t.app.inject({ method: 'POST', url: '/api/register', headers: { 'x-forwarded-proto': 'https' }, payload: body });
+    expect(overHttps.statusCode).toBe(201);
+    expect(String(overHttps.headers['set-cookie'])).toMatch(/; Secure/);
+    const login = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'secure_cookie', password: 'secret!1' } });
+    expect(String(login.headers['set-cookie'])).not.toMatch(/; Secure/);
+  });
+});
