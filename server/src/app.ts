@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { BadRequestError } from './lib/errors.ts';
+import { requestForLog } from './lib/log-serializers.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
@@ -25,8 +25,9 @@ import placesRoutes from './modules/places/places.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { hasNulCharacter, registerErrorHandler } from './plugins/error-handler.ts';
+import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 import { createS3MediaStore } from './modules/media/s3-media-store.ts';
 
 export interface BuildOptions {
@@ -46,7 +47,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      // Tokens, cookies and passwords never reach the log.
+      // Tokens, cookies, passwords, photo signatures and positions never reach the log.
+      serializers: { req: requestForLog },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword'],
         censor: '[redacted]',
@@ -81,12 +83,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerErrorHandler(app);
-  app.addHook('preValidation', async (request) => {
-    if (hasNulCharacter(request.body) || hasNulCharacter(request.query) || hasNulCharacter(request.params)) {
-      throw new BadRequestError('Text must not contain invalid characters');
-    }
-  });
+  app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
+  registerHousekeeping(app);
 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);

@@ -29,6 +29,31 @@ describe('bad input is a clear 400 (never a 500) on both databases', () => {
     expect(feed.json()).toEqual([]);
   });
 
+  it('refuses a NUL character in multipart fields too, and changes nothing', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title: 'a\u0000b', description: 'd', latitude: '1', longitude: '2', visibility: '1' })) form.append(k, v);
+    const create = await t.app.inject({ method: 'POST', url: '/api/create', headers: alice.auth, payload: form });
+    expect(create.statusCode).toBe(400);
+    expect(create.json()).toEqual({ error: 'Text must not contain invalid characters' });
+
+    const update = new FormData();
+    update.append('newUsername', bob.username);
+    update.append('newPassword', 'nul!pass\u0000word');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update_user',
+      headers: bob.auth,
+      payload: update,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Text must not contain invalid characters' });
+    // The password is unchanged: bob still logs in with his own.
+    const login = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: bob.username, password: bob.password } });
+    expect(login.statusCode).toBe(200);
+    const feed = await t.app.inject({ method: 'GET', url: '/api/query_feed', headers: alice.auth });
+    expect(feed.json()).toEqual([]);
+  });
+
   it('names the body when it is not a JSON object', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/send_request', headers: alice.auth });
     expect(res.statusCode).toBe(400);

@@ -12,8 +12,10 @@ export const LIMITS = {
   tagsMax: 50,
   feedPageDefault: 20,
   feedPageMax: 100,
+  /** The web app's page of the Add Friend list. */
   usersPageDefault: 50,
-  usersPageMax: 100,
+  /** Also what a request without a limit gets: the spec's client asks once and searches the list itself. */
+  usersPageMax: 1000,
   mapPinsDefault: 500,
   mapPinsMax: 2000,
   placesSearchDefault: 5,

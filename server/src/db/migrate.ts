@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as mapCells from './migrations/0004-map-cells.ts';
 import * as authorCells from './migrations/0005-author-cells.ts';
 import * as friendsFeedIndex from './migrations/0006-friends-feed-index.ts';
+import * as sessionsExpiryIndex from './migrations/0007-sessions-expiry-index.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-map-cells': mapCells,
   '0005-author-cells': authorCells,
   '0006-friends-feed-index': friendsFeedIndex,
+  '0007-sessions-expiry-index': sessionsExpiryIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

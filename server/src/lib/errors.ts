@@ -44,7 +44,7 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 export class UnsupportedMediaError extends AppError {
-  constructor(message = 'The file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF)') {
+  constructor(message = 'The file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF or TIFF)') {
     super(415, message);
   }
 }

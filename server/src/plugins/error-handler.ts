@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, BadRequestError } from '../lib/errors.ts';
 
 /** Turns every failure into `{"error": "..."}` with the right status; 5xx bodies reveal nothing. */
 export function registerErrorHandler(app: App): void {
@@ -44,7 +44,7 @@ export function registerErrorHandler(app: App): void {
     // PostgreSQL refuses NUL and invalid byte sequences in text; that is bad input, not our failure.
     const pgCode = (err as { code?: string }).code;
     if (pgCode === '22021' || pgCode === '22P05') {
-      return reply.code(400).send({ error: 'Text must not contain invalid characters' });
+      return reply.code(400).send({ error: INVALID_CHARACTERS_MESSAGE });
     }
     request.log.error({ err }, 'unexpected error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
@@ -63,11 +63,18 @@ function describeIssue(issue: { instancePath?: string; message?: string } | unde
   return CONTEXT_NAMES[context ?? ''] ?? 'The request is not valid';
 }
 
+export const INVALID_CHARACTERS_MESSAGE = 'Text must not contain invalid characters';
+
 /**
  * NUL characters are never meaningful in our text and PostgreSQL cannot store them, so any
- * request carrying one is refused before validation, the same way on both databases.
+ * request carrying one is refused before validation, the same way on both databases. Multipart
+ * fields are read by the routes themselves, after that hook, so they call this too.
  */
-export function hasNulCharacter(value: unknown, depth = 0): boolean {
+export function refuseNulCharacters(...values: unknown[]): void {
+  if (values.some((v) => hasNulCharacter(v))) throw new BadRequestError(INVALID_CHARACTERS_MESSAGE);
+}
+
+function hasNulCharacter(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 8 || value === null || typeof value !== 'object') return false;
   return Object.values(value as Record<string, unknown>).some((v) => hasNulCharacter(v, depth + 1));

@@ -11,7 +11,7 @@ export const MEMORY_MESSAGES = {
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -61,7 +61,7 @@ export const createMemorySchema = z.object({
   longitude: coordinate('Longitude', 180),
   visibility: visibilitySchema.default('1'),
   locationName: z
-    .string()
+    .string({ error: 'Location name must be text' })
     .trim()
     .max(LIMITS.locationNameMax, `Location name must be at most ${LIMITS.locationNameMax} characters`)
     .optional()
@@ -71,7 +71,7 @@ export const createMemorySchema = z.object({
 export type CreateMemoryInput = z.infer<typeof createMemorySchema>;
 
 export const updateMemorySchema = z.object({
-  pinId: z.string({ error: 'pinId is required' }).trim().min(1, 'pinId is required').max(64),
+  pinId: z.string({ error: 'pinId is required' }).trim().min(1, 'pinId is required').max(64, 'pinId is not valid'),
   title: text('Title', LIMITS.titleMax),
   description: text('Description', LIMITS.descriptionMax),
   visibility: visibilitySchema,
@@ -84,7 +84,7 @@ export const updateMemorySchema = z.object({
 export type UpdateMemoryInput = z.infer<typeof updateMemorySchema>;
 
 export const pinIdSchema = z.object({
-  pinId: z.string({ error: 'pinId is required' }).trim().min(1, 'pinId is required').max(64),
+  pinId: z.string({ error: 'pinId is required' }).trim().min(1, 'pinId is required').max(64, 'pinId is not valid'),
 });
 
 /** DELETE /api/delete takes pinId in the JSON body or the query string; the route checks one is there. */

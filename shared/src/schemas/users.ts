@@ -76,7 +76,8 @@ export const usersQuerySchema = z.object({
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(LIMITS.usersPageMax, `limit must be at most ${LIMITS.usersPageMax}`)
-    .default(LIMITS.usersPageDefault),
+    // The spec's client sends no limit and searches what it gets: it gets as many as we allow.
+    .default(LIMITS.usersPageMax),
   /** Keyset cursor: the lower-cased username of the last user on the previous page. */
   after: z.string().max(64, 'after is not a valid cursor').optional(),
 });

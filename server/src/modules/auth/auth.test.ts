@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookie, type TestApp } from '../../../test/helpers.ts';
+import { deleteExpiredSessions, hashToken } from './sessions.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,6 +149,69 @@ describe('POST /api/profile/login and /api/logout', () => {
     const u = await t.register('hank');
     const res = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: { cookie: u.cookie } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('rate limits per address', () => {
+  it('allows 10 sign-ups an hour from one address, then answers 429 with Retry-After and creates nothing', async () => {
+    const ip = '10.50.0.1';
+    for (let i = 0; i < 10; i++) {
+      const res = await register({ username: `burst${i}`, email: `burst${i}@example.test`, password: 'secret!1', confirmPassword: 'secret!1' }, ip);
+      expect(res.statusCode).toBe(201);
+    }
+    const eleventh = await register({ username: 'burst10', email: 'burst10@example.test', password: 'secret!1', confirmPassword: 'secret!1' }, ip);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual({ error: 'Too many attempts. Please wait a moment and try again.' });
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    const login = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'burst10', password: 'secret!1' } });
+    expect(login.statusCode).toBe(401);
+    // Another address is not affected.
+    expect((await register({ username: 'burst11', email: 'burst11@example.test', password: 'secret!1', confirmPassword: 'secret!1' }, '10.50.0.2')).statusCode).toBe(201);
+  });
+
+  it('allows 30 login attempts a minute from one address, then 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/profile/login', remoteAddress: '10.51.0.1', payload: { username: `nobody${i}`, password: 'guess!12' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('session lifetime', () => {
+  const session = (token: string) =>
+    t.db.kysely.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+
+  it('ends a session at its expiry: the token is refused and its row deleted', async () => {
+    const u = await t.register('expiring');
+    await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(u.token)).execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: u.auth });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Your session has ended. Please log in again.' });
+    expect(await session(u.token)).toBeUndefined();
+  });
+
+  it('slides: a session used after an hour gets a new expiry, a full lifetime from now', async () => {
+    const u = await t.register('sliding');
+    const longAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const soon = new Date(Date.now() + 3600_000).toISOString();
+    await t.db.kysely.updateTable('sessions').set({ last_seen_at: longAgo, expires_at: soon }).where('token_hash', '=', hashToken(u.token)).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/api/get_user', headers: u.auth })).statusCode).toBe(200);
+    const row = (await session(u.token))!;
+    expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now() + (t.config.sessionTtlDays - 1) * 86_400_000);
+    expect(Date.parse(row.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('sweeps sessions that expired without being used again, and only those', async () => {
+    const gone = await t.register('swept');
+    const kept = await t.register('unswept');
+    await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(gone.token)).execute();
+    expect(await deleteExpiredSessions(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await session(gone.token)).toBeUndefined();
+    expect(await session(kept.token)).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/get_user', headers: kept.auth })).statusCode).toBe(200);
   });
 });
 

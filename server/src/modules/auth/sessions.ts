@@ -50,3 +50,9 @@ export function revokeSession(ctx: AppContext, tokenHash: string) {
 export function revokeOtherSessions(ctx: AppContext, userId: string, keepTokenHash: string) {
   return sessionsRepository.deleteOthersOfUser(ctx.db.kysely, userId, keepTokenHash);
 }
+
+/** Deletes every session past its expiry; such a token is refused anyway, this only frees space. */
+export async function deleteExpiredSessions(ctx: AppContext): Promise<number> {
+  const result = await sessionsRepository.deleteExpired(ctx.db.kysely, nowIso());
+  return Number(result[0]?.numDeletedRows ?? 0);
+}

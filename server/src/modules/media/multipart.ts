@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '@memory-map/shared';
 import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
+import { refuseNulCharacters } from '../../plugins/error-handler.ts';
 
 export interface FormInput {
   /** Text fields by name (the first of a repeated name wins), or the JSON body's properties. */
@@ -52,5 +53,6 @@ async function readParts(request: FastifyRequest, fileField: string): Promise<Fo
     if (part.valueTruncated) throw new BadRequestError(`${part.fieldname} is too long`);
     if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
   }
+  refuseNulCharacters(fields);
   return { fields, file };
 }

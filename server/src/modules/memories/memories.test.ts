@@ -247,7 +247,10 @@ describe('POST /api/create', () => {
     expect(res.json()).toEqual({ error: 'Title is required' });
     const typed = await t.app.inject({ method: 'POST', url: '/api/create', headers: author.auth, payload: { ...defaultMemory, title: 42 } });
     expect(typed.statusCode).toBe(400);
-    expect(typed.json()).toEqual({ error: 'Title is required' });
+    expect(typed.json()).toEqual({ error: 'Title must be text' });
+    const place = await t.app.inject({ method: 'POST', url: '/api/create', headers: author.auth, payload: { ...defaultMemory, locationName: 5 } });
+    expect(place.statusCode).toBe(400);
+    expect(place.json()).toEqual({ error: 'Location name must be text' });
   });
 
   it('leaves no file behind when the database insert fails', async () => {

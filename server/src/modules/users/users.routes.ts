@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { refuseNulCharacters } from '../../plugins/error-handler.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import * as users from './users.service.ts';
 
@@ -43,6 +44,7 @@ async function multipartFieldsAsBody(request: FastifyRequest) {
   } catch (err) {
     throw multipartError(err);
   }
+  refuseNulCharacters(fields);
   request.body = fields;
 }
 
