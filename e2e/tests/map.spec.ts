@@ -144,6 +144,8 @@ test("another user's public pin: badge, 'By {author}', no update or delete; own 
   await marker(page, 'My bench').click();
   p = popup(page, 'My bench');
   await expect(p).toContainText('Your Memory (Friends)');
+  // One's own pin names its author too, only without the 'By'.
+  await expect(p.locator('.pin-popup-author')).toHaveText(me.username);
   await expect(p.getByRole('button', { name: 'Update' })).toBeVisible();
   await expect(p.getByRole('button', { name: 'Delete' })).toBeVisible();
   await shot(page, 'map-popup-own');

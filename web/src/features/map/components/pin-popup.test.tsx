@@ -25,9 +25,11 @@ describe('PinPopup', () => {
   });
 
   it('gives the author update and delete buttons', async () => {
-    const pin = makePin({ pinType: 'own', isOwnPin: true, visibility: '1' });
+    const pin = makePin({ pinType: 'own', isOwnPin: true, visibility: '1', author: 'me', userId: 'me', authorName: 'ann' });
     const { onUpdate, onDelete } = renderPopup(pin);
     expect(screen.getByText('Your Memory (Private)')).toBeInTheDocument();
+    // The author is named on one's own pins too, without the 'By'.
+    expect(screen.getByText('ann')).toBeInTheDocument();
     expect(screen.queryByText(/^By /)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(onUpdate).toHaveBeenCalledWith(pin);

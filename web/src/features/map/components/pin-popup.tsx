@@ -34,7 +34,8 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
       <p className="pin-popup-place">{pin.locationName}</p>
       <div className="pin-popup-author">
         <Avatar src={pin.authorPicture} alt="" size={28} />
-        <span>{isOwn ? 'You' : `By ${pin.authorName}`}</span>
+        {/* SPEC.md §2 shows the author on every pin; only on other people's pins is it 'By {author}'. */}
+        <span>{isOwn ? pin.authorName : `By ${pin.authorName}`}</span>
       </div>
       {preview && (
         <button type="button" className="pin-popup-image" onClick={() => onOpenImage(pin)} aria-label={`View ${pin.title} full size`}>
