@@ -183,6 +183,41 @@ test('filters hide the unchecked types', async ({ page, context, request }) => {
   await expect(marker(page, 'Mine')).toBeVisible();
 });
 
+test("friendships changed in the app change the map at once: an accepted friend's friends-only pin appears, a removed one's goes", async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'circle');
+  const friend = await createUser(request, 'circlefr');
+  const spot = near(here, 0.015, 0.01);
+  const mine = near(here, -0.015, -0.01);
+  await createMemory(request, friend, { title: 'Friends only', visibility: '2', latitude: spot.lat, longitude: spot.lng });
+  // A pin of my own tells that the map has drawn its pins, before asserting one is absent.
+  await createMemory(request, me, { title: 'Mine', visibility: '1', latitude: mine.lat, longitude: mine.lng });
+  await request.post('/api/send_request', { data: { userId: me.id }, headers: authHeaders(friend) });
+  await signIn(page, me);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await openMap(page);
+  await expect(marker(page, 'Mine')).toBeVisible();
+  await expect(marker(page, 'Friends only')).toHaveCount(0);
+
+  // Accepted within the app: back on the map (no reload) their friends-only memory shows.
+  await nav.getByRole('link', { name: 'Friends' }).click();
+  await page.getByRole('link', { name: /Friend Requests/ }).click();
+  await page.getByRole('button', { name: `Accept ${friend.username}` }).click();
+  await expect(page.getByText('Accepted')).toBeVisible();
+  await nav.getByRole('link', { name: 'Map' }).click();
+  await expect(marker(page, 'Friends only')).toBeVisible();
+
+  // Removed within the app: it goes again.
+  await nav.getByRole('link', { name: 'Friends' }).click();
+  await page.getByRole('button', { name: `Remove ${friend.username}` }).click();
+  await page.getByRole('alertdialog', { name: 'Remove Friend' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText("You don't have any friends yet")).toBeVisible();
+  await nav.getByRole('link', { name: 'Map' }).click();
+  await expect(marker(page, 'Mine')).toBeVisible();
+  await expect(marker(page, 'Friends only')).toHaveCount(0);
+});
+
 test('crowded pins cluster into a counted bubble that zooms in when clicked', async ({ page, context, request }) => {
   const here = freshSpot();
   await grantLocation(context, here);

@@ -66,6 +66,18 @@ describe('Friend Requests screen', () => {
     expect(screen.getByTestId('person-tom')).toBeInTheDocument();
   });
 
+  it("accepting makes the map and the feed ask again (the new friend's friends-only memories)", async () => {
+    setup({ 'POST /api/accept_request': { body: { message: 'Friend request accepted' } } });
+    const { queryClient } = renderWithProviders(<FriendRequestsView />);
+    const mapKey = ['map-pins', '-10,40,10,60', 13, 'own,friend,public'];
+    queryClient.setQueryData(mapKey, { pins: [], clusters: [] });
+    queryClient.setQueryData(['feed', 'me'], { pages: [], pageParams: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept rae' }));
+    expect(await within(row('rae')).findByText('Accepted')).toBeInTheDocument();
+    expect(queryClient.getQueryState(mapKey)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['feed', 'me'])!.isInvalidated).toBe(true);
+  });
+
   it('does not add a friend twice to the stored list', async () => {
     signedIn({ friends: ['rae'], friendRequests: { sent: [], received: ['rae'] } });
     mockApi({ 'GET /api/pending_requests': { body: { pendingRequests: [rae] } }, 'POST /api/accept_request': { body: {} } });

@@ -6,6 +6,7 @@ import { LoadingDots, Spinner } from '../../../components/spinner.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { getToken, useSession } from '../../../lib/session.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { useInvalidatePins } from '../../memories/api/invalidate-pins.ts';
 import { friendsKeys } from '../api/keys.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
 import { recordAnswer, useAnswerFriendRequest, type RequestAnswer } from '../api/respond-request.ts';
@@ -29,6 +30,7 @@ export function FriendRequestsView() {
   const viewerId = user?._id ?? null;
   const requests = usePendingRequests();
   const answer = useAnswerFriendRequest();
+  const invalidatePins = useInvalidatePins();
   const queryClient = useQueryClient();
   const toast = useTimedMessage();
   const [status, setStatus] = useState<Record<string, RequestStatus>>({});
@@ -71,7 +73,8 @@ export function FriendRequestsView() {
           setStatus((s) => ({ ...s, [from._id]: kind === 'accept' ? 'accepted' : 'rejected' }));
           if (kind === 'accept') {
             void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) });
-            void queryClient.invalidateQueries({ queryKey: ['feed'] });
+            // The new friend's friends-only memories are ours to see now, on the map as in the feed.
+            invalidatePins();
           }
           void queryClient.invalidateQueries({ queryKey: ['me'] });
           timers.current.set(

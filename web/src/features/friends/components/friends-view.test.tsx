@@ -122,6 +122,24 @@ describe('Friends screen', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/query_friends')).toHaveLength(2));
   });
 
+  it("removing a friend makes the map and the feed ask again (their friends-only memories go)", async () => {
+    signedIn({ friends: ['u-ann'] });
+    mockApi({
+      'GET /api/query_friends': { body: [ann] },
+      'GET /api/pending_requests': { body: pending(0) },
+      'DELETE /api/delete_friend': { body: { message: 'Friend removed' } },
+    });
+    const { queryClient } = renderFriends();
+    const mapKey = ['map-pins', '-10,40,10,60', 13, 'own,friend,public'];
+    queryClient.setQueryData(mapKey, { pins: [], clusters: [] });
+    queryClient.setQueryData(['feed', 'me'], { pages: [], pageParams: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Ann' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Ann')).not.toBeInTheDocument());
+    expect(queryClient.getQueryState(mapKey)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['feed', 'me'])!.isInvalidated).toBe(true);
+  });
+
   it('Cancel keeps the friend', async () => {
     signedIn();
     const api = mockApi({ 'GET /api/query_friends': { body: [ann] }, 'GET /api/pending_requests': { body: pending(0) } });

@@ -11,6 +11,7 @@ import { Toast } from '../../../components/toast.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { getToken, useSession } from '../../../lib/session.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
+import { useInvalidatePins } from '../../memories/api/invalidate-pins.ts';
 import { forgetFriend, useDeleteFriend } from '../api/delete-friend.ts';
 import { friendsKeys } from '../api/keys.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
@@ -33,6 +34,7 @@ export function FriendsView() {
   const pending = usePendingRequests();
   const queryClient = useQueryClient();
   const removal = useDeleteFriend();
+  const invalidatePins = useInvalidatePins();
   const toast = useTimedMessage();
   const [search, setSearch] = useState('');
   const [toRemove, setToRemove] = useState<PublicUser | null>(null);
@@ -69,8 +71,8 @@ export function FriendsView() {
         setToRemove(null);
         queryClient.setQueryData<PublicUser[]>(friendsKeys.list(viewerId), (old) => old?.filter((f) => f._id !== target._id));
         forgetFriend(target._id);
-        // Their friends-only memories are no longer ours to see.
-        void queryClient.invalidateQueries({ queryKey: ['feed'] });
+        // Their friends-only memories are no longer ours to see, on the map as in the feed.
+        invalidatePins();
         void queryClient.invalidateQueries({ queryKey: ['me'] });
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) }), RELOAD_AFTER_REMOVE_MS);
       },

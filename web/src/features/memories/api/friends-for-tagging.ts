@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
 
-/** Under the friends key, so whatever changes the friend list refreshes this too. */
+/** Under the friends key, so it goes with the rest of a person's friend data. */
 export const taggableFriendsKey = ['friends', 'for-tagging'] as const;
 
 /** GET /api/query_friends. */
@@ -12,9 +12,14 @@ export async function fetchTaggableFriends(signal?: AbortSignal): Promise<Public
   return Array.isArray(list) ? list : [];
 }
 
-/** The tag modal's friends; a failure is logged only and the list stays empty (SPEC.md §8). */
+/**
+ * The tag modal's friends; a failure is logged only and the list stays empty (SPEC.md §8). Asked
+ * again each time the modal opens (the last answer shows meanwhile): friends come and go on other
+ * screens and other devices, and a stale list would hide a new friend or offer an ex-friend the
+ * server refuses to tag.
+ */
 export function useTaggableFriends(enabled = true) {
-  const query = useQuery({ queryKey: taggableFriendsKey, queryFn: ({ signal }) => fetchTaggableFriends(signal), enabled, staleTime: 60_000 });
+  const query = useQuery({ queryKey: taggableFriendsKey, queryFn: ({ signal }) => fetchTaggableFriends(signal), enabled, staleTime: 0 });
   const { error } = query;
   useEffect(() => {
     if (error) console.error('Failed to load friends to tag', error);

@@ -21,6 +21,19 @@ function Harness({ initial = [] as string[] }) {
   );
 }
 
+/** The modal as the memory form holds it: always mounted, opened and closed by a prop. */
+function FormLike() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Tag Friends
+      </button>
+      <TagFriendsModal open={open} selected={[]} onToggle={() => {}} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
 const friends = [
   { _id: 'f1', username: 'carol', profilePicture: '/media/c.jpg' },
   { _id: 'f2', username: 'dave', profilePicture: '' },
@@ -48,6 +61,22 @@ describe('TagFriendsModal', () => {
     expect(await screen.findByText('No friends to tag')).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks again each time it opens, so a friend made since shows up', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse(200, []))
+      .mockResolvedValue(jsonResponse(200, [friends[0]]));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithProviders(<FormLike />);
+    expect(await screen.findByText('No friends to tag')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tag Friends' }));
+    expect(await screen.findByRole('button', { name: /carol/ })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('toggles friends with a check mark, counts them, and Done closes', async () => {
