@@ -28,7 +28,6 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
-import { createS3MediaStore } from './modules/media/s3-media-store.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -37,6 +36,13 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served with an index.html fallback when it exists. */
   webDist?: string;
+}
+
+/** Files in DATA_DIR/media, or an S3 bucket when S3_BUCKET is set (its SDK loads only then: ~12 MB). */
+async function openMediaStore(config: Config): Promise<MediaStore> {
+  if (!config.s3) return new LocalMediaStore(config.mediaDir);
+  const { createS3MediaStore } = await import('./modules/media/s3-media-store.ts');
+  return createS3MediaStore(config.s3);
 }
 
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -73,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const ctx: AppContext = {
     config,
     db,
-    media: options.media ?? (config.s3 ? createS3MediaStore(config.s3) : new LocalMediaStore(config.mediaDir)),
+    media: options.media ?? (await openMediaStore(config)),
     limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
   };
   app.decorate('ctx', ctx);
@@ -120,13 +126,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const webDist = options.webDist ?? config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, prefix: '/' });
+    // wildcard: files are looked up when asked for, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, prefix: '/' });
+    // The app's page is always revalidated: it names the current build's hashed assets.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    // Deep links such as /friends load the app; unknown /api and /media paths stay JSON 404s.
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Deep links such as /friends load the app. Unknown /api and /media paths, and missing files
+    // (a stale /assets/index-abc.js), stay 404s: an HTML page in their place breaks the app
+    // with a confusing MIME-type error instead of a clear "not found".
+    const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url);
+    if (hasWeb && request.method === 'GET' && !isFile && !url.startsWith('/api/') && !url.startsWith('/media/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
   });

@@ -118,6 +118,24 @@ describe('mediaUrl: the URL handed to a viewer', () => {
   });
 });
 
+describe('the configured media store', () => {
+  it('is the S3 bucket when S3_BUCKET is set: the app hands out presigned bucket URLs', async () => {
+    const s3 = await createTestApp({
+      S3_BUCKET: 'memories',
+      S3_ENDPOINT: 'https://s3.example.test',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-example',
+    });
+    try {
+      expect(s3.app.ctx.media.presignedUrl).toBeTypeOf('function');
+      const url = new URL(await mediaUrl(s3.app.ctx, KEY, T0));
+      expect(url.origin + url.pathname).toBe(`https://s3.example.test/memories/${KEY}`);
+    } finally {
+      await s3.close();
+    }
+  });
+});
+
 describe('processImage', () => {
   it('strips every metadata block, GPS included, and re-encodes as WebP', async () => {
     const source = await makePhoto();
