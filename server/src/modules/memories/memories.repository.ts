@@ -126,7 +126,8 @@ export const memoriesRepository = {
     const ownAndPublic = await db
       .selectFrom(branch().where('pins.author_id', '=', viewerId).as('own'))
       .select('own.id')
-      .unionAll(db.selectFrom(branch().where('pins.visibility', '=', 3).as('everyone')).select('everyone.id'))
+      // union, not union all: the viewer's own public memories are in both branches.
+      .union(db.selectFrom(branch().where('pins.visibility', '=', 3).as('everyone')).select('everyone.id'))
       .orderBy('id', 'desc')
       .limit(wanted)
       .execute();

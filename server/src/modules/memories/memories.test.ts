@@ -680,7 +680,9 @@ describe('GET /api/query_feed, merging the audiences', () => {
       await make(friend, '1', 'friend, only me'),
       await make(stranger, '3', 'public 3'),
       await make(friend, '2', 'friend, newer'),
-      await make(viewer, '1', 'own, newest'),
+      await make(viewer, '1', 'own, only me'),
+      // Own and public at once: listed once.
+      await make(viewer, '3', 'own, public, newest'),
     ]
       .filter((_, i) => ![2, 4].includes(i))
       .reverse();
@@ -693,8 +695,8 @@ describe('GET /api/query_feed, merging the audiences', () => {
       const link = res.headers.link as string | undefined;
       url = link ? /^<([^>]+)>/.exec(link)?.[1] : undefined;
     }
-    // Six visible memories: three full pages, the last without a Link (nothing follows it).
-    expect(pages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4, 6)]);
+    // Seven visible memories: three full pages and one of one, the last without a Link.
+    expect(pages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4, 6), expected.slice(6)]);
   });
 });
 
