@@ -38,7 +38,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx ../server/src/main.ts`,
+    // The server bundle `npm start` serves (npm test builds it with the web app).
+    command: `rm -rf ${DATA_DIR} && node --enable-source-maps ../server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -7,6 +7,7 @@
  * Fastify "hello world" as the ceiling, then loads each scenario over loopback with autocannon.
  * Prints a table and the issue's targets, and merges the run into bench/results.json.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -244,10 +245,14 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     // Logins come from many addresses in X-Forwarded-For (see nextIp).
     TRUST_PROXY: 'true',
     NODE_ENV: 'production',
+    // As npm start sets it: fewer malloc arenas for sharp's threads (docs/decisions/030-serving.md).
+    MALLOC_ARENA_MAX: '2',
   };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   if (o.workers > 1) env.WORKERS = String(o.workers);
-  const entry = o.workers > 1 ? path.join(ROOT, 'scripts', 'lib', 'cluster-server.ts') : path.join(ROOT, 'server', 'src', 'main.ts');
+  // The server bundle, built now as `npm start` builds it, so the bench measures what it serves.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], { stdio: 'inherit' });
+  const entry = o.workers > 1 ? path.join(ROOT, 'scripts', 'lib', 'cluster-server.ts') : path.join(ROOT, 'server', 'dist', 'main.js');
   const server: ServerProcess = await startNodeServer(entry, env, {
     cwd: ROOT,
     readyPath: '/api/health',
@@ -435,7 +440,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
       `Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0]!.toFixed(2)} — other work on the machine lowers every figure.`,
       ...(o.workers > 1 ? [`App served by ${o.workers} processes (node:cluster); RSS is the sum over all of them.`] : []),
       `autocannon runs in the bench process on the same ${os.cpus().length}-core machine as the server: they compete for the CPUs.`,
-      `Server started as npm start serves it (node --import tsx server/src/main.ts), LOG_LEVEL=${o.logLevel}, TRUST_PROXY=true (logins from varied X-Forwarded-For).`,
+      `Server started as npm start serves it (MALLOC_ARENA_MAX=2 node --enable-source-maps server/dist/main.js), LOG_LEVEL=${o.logLevel}, TRUST_PROXY=true (logins from varied X-Forwarded-For).`,
     ],
     ceiling,
     scenarios,

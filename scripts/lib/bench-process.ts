@@ -65,8 +65,8 @@ export function rssMbOf(pid: number): number | null {
 }
 
 /**
- * Starts `node --import tsx <script>` with the environment given and waits until `readyPath`
- * answers 200 (or the process dies, or the timeout passes).
+ * Starts `node <script>` (through tsx for a .ts script) with the environment given and waits
+ * until `readyPath` answers 200 (or the process dies, or the timeout passes).
  */
 export async function startNodeServer(
   script: string,
@@ -74,7 +74,8 @@ export async function startNodeServer(
   options: { cwd: string; readyPath: string; timeoutMs?: number },
 ): Promise<ServerProcess> {
   const port = Number(env.PORT);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -14,6 +14,7 @@ import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { requestForLog } from './lib/log-serializers.ts';
+import { REPO_DIR } from './paths.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
@@ -45,7 +46,7 @@ async function openMediaStore(config: Config): Promise<MediaStore> {
   return createS3MediaStore(config.s3);
 }
 
-const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const DEFAULT_WEB_DIST = path.join(REPO_DIR, 'web', 'dist');
 
 /** Builds the whole app without listening, so tests can `inject()` requests (STYLE.md). */
 export async function buildApp(options: BuildOptions): Promise<App> {

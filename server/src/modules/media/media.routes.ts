@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { MEDIA_KEY_RE } from './media-store.ts';
 import { verifyMediaUrl } from './media-urls.ts';
+import { SERVER_DIR } from '../../paths.ts';
 
-const defaultAvatar = readFileSync(new URL('../../../assets/default-avatar.svg', import.meta.url));
+const defaultAvatar = readFileSync(path.join(SERVER_DIR, 'assets', 'default-avatar.svg'));
 
 export default async function mediaRoutes(app: App) {
   app.get('/media/default-avatar.svg', { schema: { hide: true } }, async (_request, reply) =>
