@@ -8,6 +8,7 @@ export interface ProcessedImage {
   thumbKey: string;
   image: Buffer;
   thumbnail: Buffer;
+  contentType: string;
   width: number;
   height: number;
 }
@@ -37,23 +38,25 @@ export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Pro
     throw new BadRequestError('The image has too many pixels (at most 100 megapixels)');
   }
 
-  const base = () =>
-    sharp(input, { limitInputPixels: LIMITS.imageMaxPixels, animated: false, failOn: 'error' }).rotate();
-
   const side = kind === 'avatars' ? 512 : LIMITS.imageLongestSide;
   let image: { data: Buffer; info: OutputInfo };
   let thumbnail: Buffer;
   try {
     // Decode, orient and resize once; both encodings start from those pixels (a 12 MP photo is
-    // decoded once instead of twice). Raw pixels carry no metadata at all.
-    const { data: pixels, info } = await base()
+    // decoded once instead of twice). Raw pixels carry no metadata at all. Transparency is
+    // flattened onto white, as JPEG has none.
+    const { data: pixels, info } = await sharp(input, { limitInputPixels: LIMITS.imageMaxPixels, animated: false, failOn: 'error' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
       .resize({ width: side, height: side, fit: kind === 'avatars' ? 'cover' : 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    // effort 2 of 6: a few percent larger files for a third of the encoding time.
+    // JPEG, not WebP: every browser and phone reads it, and it encodes several times faster (a
+    // 2048 px WebP took longer than decoding and resizing the 12 MP original), for files about a
+    // quarter larger.
     [image, thumbnail] = await Promise.all([
-      sharp(pixels, raw).webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true }),
+      sharp(pixels, raw).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true }),
       sharp(pixels, raw)
         .resize({
           width: LIMITS.thumbnailLongestSide,
@@ -61,7 +64,7 @@ export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Pro
           fit: 'inside',
           withoutEnlargement: true,
         })
-        .webp({ quality: 70, effort: 2 })
+        .jpeg({ quality: 72 })
         .toBuffer(),
     ]);
   } catch {
@@ -70,10 +73,11 @@ export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Pro
 
   const id = uuidv7();
   return {
-    key: `${kind}/${id}.webp`,
-    thumbKey: `${kind}/${id}-thumb.webp`,
+    key: `${kind}/${id}.jpg`,
+    thumbKey: `${kind}/${id}-thumb.jpg`,
     image: image.data,
     thumbnail,
+    contentType: 'image/jpeg',
     width: image.info.width,
     height: image.info.height,
   };

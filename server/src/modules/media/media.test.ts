@@ -137,20 +137,28 @@ describe('the configured media store', () => {
 });
 
 describe('processImage', () => {
-  it('strips every metadata block, GPS included, and re-encodes as WebP', async () => {
+  it('strips every metadata block, GPS included, and re-encodes as JPEG', async () => {
     const source = await makePhoto();
     expect(hasGpsIfd((await sharp(source).metadata()).exif)).toBe(true);
     const out = await processImage(source, 'pins');
     for (const bytes of [out.image, out.thumbnail]) {
       const meta = await sharp(bytes).metadata();
-      expect(meta.format).toBe('webp');
+      expect(meta.format).toBe('jpeg');
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       expect(meta.icc).toBeUndefined();
       expect(bytes.includes(Buffer.from('TestCam'))).toBe(false);
     }
-    expect(out.key).toMatch(/^pins\/[0-9a-f-]{36}\.webp$/);
+    expect(out.key).toMatch(/^pins\/[0-9a-f-]{36}\.jpg$/);
     expect(out.thumbKey).toBe(thumbKeyOf(out.key));
+  });
+
+  it('flattens transparency onto white (JPEG has none)', async () => {
+    const clear = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const out = await processImage(clear, 'pins');
+    const { data, info } = await sharp(out.image).raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(3);
+    expect([data[0], data[1], data[2]].every((v) => v! > 245)).toBe(true);
   });
 
   it('applies the orientation and fits the longest side within 2048', async () => {
@@ -217,7 +225,7 @@ describe('GET /media/*', () => {
     t = await createTestApp();
     const out = await processImage(await makePhoto({ width: 64, height: 48 }), 'pins');
     key = out.key;
-    await t.app.ctx.media.put(out.key, out.image, 'image/webp');
+    await t.app.ctx.media.put(out.key, out.image, out.contentType);
     url = signMediaUrl(t.config.secretKey, key);
   });
   afterAll(() => t.close());
@@ -228,7 +236,7 @@ describe('GET /media/*', () => {
   it('serves the bytes with their type, a private cache lifetime up to the expiry, and an ETag', async () => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(res.rawPayload).metadata()).width).toBe(64);
     const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
     const maxAge = Number(/max-age=(\d+)/.exec(res.headers['cache-control'] as string)?.[1]);

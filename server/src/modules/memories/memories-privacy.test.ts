@@ -81,7 +81,7 @@ describe('authorization matrix: visibility × viewer × endpoint', () => {
         // Whoever sees the memory gets a working image URL for it.
         const image = await t.app.inject({ url: found.imageUrl! });
         expect(image.statusCode).toBe(200);
-        expect(image.headers['content-type']).toBe('image/webp');
+        expect(image.headers['content-type']).toBe('image/jpeg');
       }
     }
   });
@@ -148,7 +148,7 @@ describe('authorization matrix: visibility × viewer × endpoint', () => {
       `${path}?exp=${exp + MEDIA_URL_WINDOW_SECONDS}&sig=${sig}`,
       `${path}?exp=${exp}&sig=${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`,
       `${otherKey}?exp=${exp}&sig=${sig}`,
-      `${path.replace('.webp', '-thumb.webp')}?exp=${exp}&sig=${sig}`,
+      `${path.replace('.jpg', '-thumb.jpg')}?exp=${exp}&sig=${sig}`,
     ];
     for (const bad of refused) {
       const res = await t.app.inject({ url: bad, headers });

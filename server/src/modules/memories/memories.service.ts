@@ -42,8 +42,8 @@ type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 async function storeImage(ctx: AppContext, log: Log, image: ProcessedImage): Promise<void> {
   try {
-    await ctx.media.put(image.key, image.image, 'image/webp');
-    await ctx.media.put(image.thumbKey, image.thumbnail, 'image/webp');
+    await ctx.media.put(image.key, image.image, image.contentType);
+    await ctx.media.put(image.thumbKey, image.thumbnail, image.contentType);
   } catch (err) {
     await deleteImageFiles(ctx, log, image.key);
     throw err;

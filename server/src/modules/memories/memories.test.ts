@@ -36,7 +36,7 @@ const pinCount = async () => {
 
 const fileExists = (key: string) => existsSync(path.join(t.config.mediaDir, key));
 
-const thumbOf = (key: string) => key.replace('.webp', '-thumb.webp');
+const thumbOf = (key: string) => key.replace('.jpg', '-thumb.jpg');
 
 const PIN_KEYS = [
   'author',
@@ -86,8 +86,8 @@ describe('POST /api/create', () => {
       isOwnPin: true,
     });
     expect(pin.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
-    expect(pin.imageUrl).toMatch(/^\/media\/pins\/[0-9a-f-]{36}\.webp\?exp=\d+&sig=[\w-]+$/);
-    expect(pin.thumbnailUrl).toMatch(/^\/media\/pins\/[0-9a-f-]{36}-thumb\.webp\?exp=\d+&sig=[\w-]+$/);
+    expect(pin.imageUrl).toMatch(/^\/media\/pins\/[0-9a-f-]{36}\.jpg\?exp=\d+&sig=[\w-]+$/);
+    expect(pin.thumbnailUrl).toMatch(/^\/media\/pins\/[0-9a-f-]{36}-thumb\.jpg\?exp=\d+&sig=[\w-]+$/);
     expect(new Date(pin.createdAt).toISOString()).toBe(pin.createdAt);
     expect(pin.updatedAt).toBe(pin.createdAt);
     expect(fileExists(keyOf(pin.imageUrl))).toBe(true);
@@ -283,7 +283,7 @@ describe('POST /api/create', () => {
     const files = storedPinFiles(t);
     const realPut = t.app.ctx.media.put.bind(t.app.ctx.media);
     vi.spyOn(t.app.ctx.media, 'put').mockImplementation(async (key, body, type) => {
-      if (key.endsWith('-thumb.webp')) throw new Error('bucket unavailable');
+      if (key.endsWith('-thumb.jpg')) throw new Error('bucket unavailable');
       return realPut(key, body, type);
     });
     const res = await create(author, defaultMemory, photo);
@@ -301,9 +301,9 @@ describe('photos', () => {
     for (const url of [pin.imageUrl, pin.thumbnailUrl]) {
       const res = await t.app.inject({ url: url! });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['content-type']).toBe('image/jpeg');
       const served = await sharp(res.rawPayload).metadata();
-      expect(served.format).toBe('webp');
+      expect(served.format).toBe('jpeg');
       expect(served.exif).toBeUndefined();
       expect(served.xmp).toBeUndefined();
       expect(served.orientation).toBeUndefined();

@@ -51,7 +51,7 @@ const jpegWithGps = () =>
     })
     .toBuffer();
 
-const keyOf = (url: string) => /^\/media\/(avatars\/[0-9a-f-]{36}\.webp)\?exp=\d+&sig=[\w-]+$/.exec(url)?.[1];
+const keyOf = (url: string) => /^\/media\/(avatars\/[0-9a-f-]{36}\.jpg)\?exp=\d+&sig=[\w-]+$/.exec(url)?.[1];
 const avatarFiles = () => {
   const dir = path.join(t.config.mediaDir, 'avatars');
   return existsSync(dir) ? readdirSync(dir).sort() : [];
@@ -73,11 +73,11 @@ describe('POST /api/profile/upload-profile-picture', () => {
 
     const image = await t.app.inject({ method: 'GET', url });
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(image.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
     // The thumbnail sits beside it.
-    expect(existsSync(path.join(t.config.mediaDir, key!.replace('.webp', '-thumb.webp')))).toBe(true);
+    expect(existsSync(path.join(t.config.mediaDir, key!.replace('.jpg', '-thumb.jpg')))).toBe(true);
 
     // Others get the same picture through their own lists.
     const other = await t.register();
@@ -100,14 +100,14 @@ describe('POST /api/profile/upload-profile-picture', () => {
     const key = keyOf(url)!;
 
     const served = (await t.app.inject({ method: 'GET', url })).rawPayload;
-    const thumb = await t.app.inject({ method: 'GET', url: url.replace('.webp?', '-thumb.webp?') });
+    const thumb = await t.app.inject({ method: 'GET', url: url.replace('.jpg?', '-thumb.jpg?') });
     // The thumbnail is not handed out by URL; read it from storage to check it too.
     expect(thumb.statusCode).toBe(403);
-    const stored = await t.app.ctx.media.get(key.replace('.webp', '-thumb.webp'));
+    const stored = await t.app.ctx.media.get(key.replace('.jpg', '-thumb.jpg'));
     const thumbBytes = Buffer.concat(await stored!.body.toArray());
     for (const bytes of [served, thumbBytes]) {
       const meta = await sharp(bytes).metadata();
-      expect(meta.format).toBe('webp');
+      expect(meta.format).toBe('jpeg');
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       for (const marker of ['Exif', 'LeakyCam', 'Secret Owner', 'GPS']) {
@@ -122,7 +122,7 @@ describe('POST /api/profile/upload-profile-picture', () => {
     const firstUrl = first.json().profilePicture as string;
     const firstKey = keyOf(firstUrl)!;
     const firstFile = path.join(t.config.mediaDir, firstKey);
-    const firstThumb = firstFile.replace('.webp', '-thumb.webp');
+    const firstThumb = firstFile.replace('.jpg', '-thumb.jpg');
     expect(existsSync(firstFile)).toBe(true);
     expect(existsSync(firstThumb)).toBe(true);
 
@@ -158,8 +158,8 @@ describe('POST /api/profile/upload-profile-picture', () => {
     const finalKey = keyOf(await storedPicture(u))!;
     expect([keyOf(a.json().profilePicture), keyOf(b.json().profilePicture)]).toContain(finalKey);
     const added = avatarFiles().filter((f) => !before.includes(f));
-    const id = finalKey.slice('avatars/'.length, -'.webp'.length);
-    expect(added).toEqual([`${id}-thumb.webp`, `${id}.webp`]);
+    const id = finalKey.slice('avatars/'.length, -'.jpg'.length);
+    expect(added).toEqual([`${id}-thumb.jpg`, `${id}.jpg`]);
     expect(arrived).toBe(3);
   });
 

@@ -110,8 +110,8 @@ export async function setProfilePicture(
 
   let oldKey: string | null = null;
   try {
-    await ctx.media.put(processed.key, processed.image, 'image/webp');
-    await ctx.media.put(processed.thumbKey, processed.thumbnail, 'image/webp');
+    await ctx.media.put(processed.key, processed.image, processed.contentType);
+    await ctx.media.put(processed.thumbKey, processed.thumbnail, processed.contentType);
     // Retry the swap if another upload for the same user changed the row in between.
     for (let attempt = 0; ; attempt++) {
       const row = await usersRepository.findById(db, userId);
