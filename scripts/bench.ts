@@ -245,8 +245,9 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     // Logins come from many addresses in X-Forwarded-For (see nextIp).
     TRUST_PROXY: 'true',
     NODE_ENV: 'production',
-    // As npm start sets it: fewer malloc arenas for sharp's threads (docs/decisions/030-serving.md).
+    // As npm start sets them: glibc malloc tuned for sharp's and argon2's big buffers (docs/decisions/030-serving.md).
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
   };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   if (o.workers > 1) env.WORKERS = String(o.workers);
@@ -440,7 +441,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
       `Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0]!.toFixed(2)} — other work on the machine lowers every figure.`,
       ...(o.workers > 1 ? [`App served by ${o.workers} processes (node:cluster); RSS is the sum over all of them.`] : []),
       `autocannon runs in the bench process on the same ${os.cpus().length}-core machine as the server: they compete for the CPUs.`,
-      `Server started as npm start serves it (MALLOC_ARENA_MAX=2 node --enable-source-maps server/dist/main.js), LOG_LEVEL=${o.logLevel}, TRUST_PROXY=true (logins from varied X-Forwarded-For).`,
+      `Server started as npm start serves it (MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --enable-source-maps server/dist/main.js), LOG_LEVEL=${o.logLevel}, TRUST_PROXY=true (logins from varied X-Forwarded-For).`,
     ],
     ceiling,
     scenarios,
