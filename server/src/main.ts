@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { warm as warmPlaces } from './modules/places/index.ts';
 
 /** The only file that listens; buildApp stays port-free for tests (STYLE.md). */
 async function main() {
@@ -28,6 +29,10 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // The place index loads before the first request is accepted: the first search does not wait
+  // for it, and its start-up peak of memory is over before any load arrives (tests, which never
+  // listen, load it only if they use it). Without it the rest of the app still works.
+  await warmPlaces().catch((err: unknown) => app.log.error({ err }, 'could not load the place index; place search will fail'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Memory Map is serving on http://localhost:${config.port} (${db.dialect})`);
 }

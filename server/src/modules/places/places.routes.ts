@@ -1,7 +1,6 @@
 import { errorSchema, LIMITS, placeSearchResultSchema, reverseResultSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
-import { warm } from './gazetteer.ts';
 import { NominatimClient } from './nominatim-client.ts';
 import { createPlacesService, type PlacesService } from './places.service.ts';
 
@@ -57,12 +56,6 @@ export default async function placesRoutes(app: App, options: PlacesRoutesOption
           })
         : undefined,
     });
-
-  // Load the gazetteer once the server listens, so the first search does not wait for it and
-  // tests (which never listen) load it only if they use it.
-  app.addHook('onListen', async () => {
-    warm().catch((err: unknown) => app.log.error({ err }, 'could not load the place gazetteer'));
-  });
 
   app.get(
     '/api/places/search',
