@@ -30,7 +30,8 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const row = await sessionsRepository.findWithUser(ctx.db.kysely, tokenHash);
-  if (!row) return null;
+  // A session's user always exists (deleting a user cascades to its sessions).
+  if (!row || row.username === null) return null;
   const now = Date.now();
   if (Date.parse(row.expires_at) <= now) {
     await sessionsRepository.delete(ctx.db.kysely, tokenHash);

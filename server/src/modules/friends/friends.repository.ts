@@ -1,32 +1,46 @@
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
+
+// Read on every profile load and friends screen: compiled once (db/prepared-query.ts).
+type OfUser = { userId: string };
+
+const friendIdsQuery = preparedQuery('friends.friendIds', (db, args: OfUser) =>
+  db.selectFrom('friendships').select('friend_id').where('user_id', '=', args.userId),
+);
+
+const sentRequestIdsQuery = preparedQuery('friends.sentRequestIds', (db, args: OfUser) =>
+  db.selectFrom('friend_requests').select('to_id').where('from_id', '=', args.userId),
+);
+
+const receivedRequestIdsQuery = preparedQuery('friends.receivedRequestIds', (db, args: OfUser) =>
+  db.selectFrom('friend_requests').select('from_id').where('to_id', '=', args.userId).orderBy('created_at', 'desc'),
+);
+
+const listFriendsQuery = preparedQuery('friends.listFriends', (db, args: OfUser) =>
+  db
+    .selectFrom('friendships')
+    .innerJoin('users', 'users.id', 'friendships.friend_id')
+    .select(['users.id', 'users.username', 'users.profile_picture', 'users.email'])
+    .where('friendships.user_id', '=', args.userId)
+    .orderBy('users.username_lower'),
+);
 
 export const friendsRepository = {
   friendIds(db: Queryable, userId: string) {
-    return db.selectFrom('friendships').select('friend_id').where('user_id', '=', userId).execute();
+    return friendIdsQuery.all(db, { userId });
   },
 
   sentRequestIds(db: Queryable, userId: string) {
-    return db.selectFrom('friend_requests').select('to_id').where('from_id', '=', userId).execute();
+    return sentRequestIdsQuery.all(db, { userId });
   },
 
   receivedRequestIds(db: Queryable, userId: string) {
-    return db
-      .selectFrom('friend_requests')
-      .select('from_id')
-      .where('to_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .execute();
+    return receivedRequestIdsQuery.all(db, { userId });
   },
 
   /** The viewer's friends with what they may see of them (friends see each other's e-mail). */
   listFriends(db: Queryable, userId: string) {
-    return db
-      .selectFrom('friendships')
-      .innerJoin('users', 'users.id', 'friendships.friend_id')
-      .select(['users.id', 'users.username', 'users.profile_picture', 'users.email'])
-      .where('friendships.user_id', '=', userId)
-      .orderBy('users.username_lower')
-      .execute();
+    return listFriendsQuery.all(db, { userId });
   },
 
   /**

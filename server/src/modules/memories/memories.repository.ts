@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { DB, PinsTable, PinTagsTable } from '../../db/schema.ts';
 
@@ -44,6 +45,68 @@ const pinWithAuthorColumns = [
   'users.username as author_username',
   'users.profile_picture as author_picture',
 ] as const;
+
+// The queries of every list, compiled once per shape (db/prepared-query.ts).
+
+const findManyVisibleQuery = preparedQuery('pins.findManyVisible', (db, args: { viewerId: string; ids: string[] }) =>
+  db
+    .selectFrom('pins')
+    .innerJoin('users', 'users.id', 'pins.author_id')
+    .select(pinWithAuthorColumns)
+    .where('pins.id', 'in', args.ids)
+    .where((eb) => visibleTo(eb, args.viewerId))
+    .orderBy('pins.id', 'desc'),
+);
+
+type IdPage = { viewerId: string; before: string | undefined; wanted: number };
+
+/** The newest `wanted` ids of the viewer's own pins and of public pins, before the cursor. */
+const ownAndPublicIdsQuery = preparedQuery('pins.ownAndPublicIds', (db, args: IdPage) => {
+  const branch = () =>
+    db
+      .selectFrom('pins')
+      .select('pins.id')
+      .$if(args.before !== undefined, (qb) => qb.where('pins.id', '<', args.before!))
+      .orderBy('pins.id', 'desc')
+      .limit(args.wanted);
+  return (
+    db
+      .selectFrom(branch().where('pins.author_id', '=', args.viewerId).as('own'))
+      .select('own.id')
+      // union, not union all: the viewer's own public memories are in both branches.
+      .union(db.selectFrom(branch().where('pins.visibility', '=', 3).as('everyone')).select('everyone.id'))
+      .orderBy('id', 'desc')
+      .limit(args.wanted)
+  );
+});
+
+/**
+ * The newest `wanted` ids of friends-only pins of the viewer's friends, between the cursor and
+ * the floor. Driven from the viewer's friendships: only their friends' pins are read. A cross
+ * join is how SQLite is told to keep this join order (PostgreSQL plans it like any inner join).
+ */
+const friendsOnlyIdsQuery = preparedQuery('pins.friendsOnlyIds', (db, args: IdPage & { floor: string | undefined }) =>
+  db
+    .selectFrom('friendships')
+    .crossJoin('pins')
+    .whereRef('pins.author_id', '=', 'friendships.friend_id')
+    .select('pins.id')
+    .where('friendships.user_id', '=', args.viewerId)
+    .where('pins.visibility', '=', 2)
+    .$if(args.before !== undefined, (qb) => qb.where('pins.id', '<', args.before!))
+    .$if(args.floor !== undefined, (qb) => qb.where('pins.id', '>', args.floor!))
+    .orderBy('pins.id', 'desc')
+    .limit(args.wanted),
+);
+
+const tagsOfQuery = preparedQuery('pins.tagsOf', (db, args: { pinIds: string[] }) =>
+  db
+    .selectFrom('pin_tags')
+    .innerJoin('users', 'users.id', 'pin_tags.user_id')
+    .select(['pin_tags.pin_id', 'users.id', 'users.username', 'users.profile_picture'])
+    .where('pin_tags.pin_id', 'in', args.pinIds)
+    .orderBy('users.username_lower'),
+);
 
 export type PinWithAuthor = PinsTable & { author_username: string; author_picture: string | null };
 
@@ -92,14 +155,7 @@ export const memoriesRepository = {
    * unfriended since its id was read is simply absent).
    */
   findManyVisible(db: Queryable, viewerId: string, ids: string[]): Promise<PinWithAuthor[]> {
-    return db
-      .selectFrom('pins')
-      .innerJoin('users', 'users.id', 'pins.author_id')
-      .select(pinWithAuthorColumns)
-      .where('pins.id', 'in', ids)
-      .where((eb) => visibleTo(eb, viewerId))
-      .orderBy('pins.id', 'desc')
-      .execute();
+    return findManyVisibleQuery.all(db, { viewerId, ids });
   },
 
   /**
@@ -116,36 +172,9 @@ export const memoriesRepository = {
   async listVisible(db: Queryable, viewerId: string, filter: PinListFilter): Promise<PinPage> {
     // One more than the page: whether it exists says if there is a next page.
     const wanted = filter.limit + 1;
-    const branch = () =>
-      db
-        .selectFrom('pins')
-        .select('pins.id')
-        .$if(filter.before !== undefined, (qb) => qb.where('pins.id', '<', filter.before!))
-        .orderBy('pins.id', 'desc')
-        .limit(wanted);
-    const ownAndPublic = await db
-      .selectFrom(branch().where('pins.author_id', '=', viewerId).as('own'))
-      .select('own.id')
-      // union, not union all: the viewer's own public memories are in both branches.
-      .union(db.selectFrom(branch().where('pins.visibility', '=', 3).as('everyone')).select('everyone.id'))
-      .orderBy('id', 'desc')
-      .limit(wanted)
-      .execute();
+    const ownAndPublic = await ownAndPublicIdsQuery.all(db, { viewerId, before: filter.before, wanted });
     const floor = ownAndPublic.length === wanted ? ownAndPublic.at(-1)!.id : undefined;
-    // Driven from the viewer's friendships: only their friends' pins are read. A cross join is
-    // how SQLite is told to keep this join order (PostgreSQL plans it like any inner join).
-    const friendsOnly = await db
-      .selectFrom('friendships')
-      .crossJoin('pins')
-      .whereRef('pins.author_id', '=', 'friendships.friend_id')
-      .select('pins.id')
-      .where('friendships.user_id', '=', viewerId)
-      .where('pins.visibility', '=', 2)
-      .$if(filter.before !== undefined, (qb) => qb.where('pins.id', '<', filter.before!))
-      .$if(floor !== undefined, (qb) => qb.where('pins.id', '>', floor!))
-      .orderBy('pins.id', 'desc')
-      .limit(wanted)
-      .execute();
+    const friendsOnly = await friendsOnlyIdsQuery.all(db, { viewerId, before: filter.before, floor, wanted });
     // Ids are UUIDv7: their text order is their time order, on both databases.
     const ids = [...ownAndPublic, ...friendsOnly]
       .map((r) => r.id)
@@ -164,13 +193,7 @@ export const memoriesRepository = {
 
   /** Every tag of a page of pins in one query, with what the pin object shows of each user. */
   tagsOf(db: Queryable, pinIds: string[]) {
-    return db
-      .selectFrom('pin_tags')
-      .innerJoin('users', 'users.id', 'pin_tags.user_id')
-      .select(['pin_tags.pin_id', 'users.id', 'users.username', 'users.profile_picture'])
-      .where('pin_tags.pin_id', 'in', pinIds)
-      .orderBy('users.username_lower')
-      .execute();
+    return tagsOfQuery.all(db, { pinIds });
   },
 
   /**

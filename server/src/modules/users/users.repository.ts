@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { UsersTable } from '../../db/schema.ts';
+
+/** Read on every profile load: compiled once (db/prepared-query.ts). */
+const findByIdQuery = preparedQuery('users.findById', (db, args: { id: string }) =>
+  db.selectFrom('users').selectAll().where('id', '=', args.id),
+);
 
 export const usersRepository = {
   insert(db: Queryable, row: UsersTable) {
@@ -8,7 +14,7 @@ export const usersRepository = {
   },
 
   findById(db: Queryable, id: string) {
-    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return findByIdQuery.first(db, { id });
   },
 
   findByUsername(db: Queryable, username: string) {
