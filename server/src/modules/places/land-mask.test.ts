@@ -50,4 +50,24 @@ describe('LandMask', () => {
     expect(world.isLand(43.2, 5.0)).toBe(false); // Gulf of Lion
     expect(world.isLand(36, 18)).toBe(false); // Ionian Sea
   });
+
+  it('keeps land at the latitudes of the polygons cut at the antimeridian, and down to the South Pole', () => {
+    const require = createRequire(import.meta.url);
+    const world = new LandMask(JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')));
+    // Chukotka's two halves share their edge at ±180°: it once cancelled out, and every point
+    // between 65° and 69° N (Lapland, Siberia) read as sea; likewise 71° N for Wrangel Island.
+    expect(world.isLand(67.1, 17.6)).toBe(true); // Sarek, Sweden
+    expect(world.isLand(68, 25)).toBe(true); // Finnish Lapland
+    expect(world.isLand(66.5, 100)).toBe(true); // Siberia
+    expect(world.isLand(71, -40)).toBe(true); // Greenland
+    expect(world.isLand(66, -175)).toBe(true); // Chukotka, west of the antimeridian
+    expect(world.isLand(66, 175)).toBe(true); // Chukotka, east of it
+    expect(world.isLand(71.2, -179.5)).toBe(true); // Wrangel Island
+    expect(world.isLand(66.5, -170)).toBe(false); // Bering Strait
+    expect(world.isLand(60, -170)).toBe(false); // Bering Sea
+    // Antarctica's coast circles the pole: the land reaches it.
+    expect(world.isLand(-86, 0)).toBe(true);
+    expect(world.isLand(-89, 120)).toBe(true);
+    expect(world.isLand(-60, 0)).toBe(false); // Southern Ocean
+  });
 });

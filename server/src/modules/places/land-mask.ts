@@ -20,6 +20,8 @@ const BANDS = 180 / BAND_DEG;
 export class LandMask {
   /** Per latitude band, edges as x1, y1, x2, y2 quadruples. */
   private readonly bands: Float64Array[];
+  /** Per band, the westmost and eastmost longitude of its edges. */
+  private readonly reach: Array<{ west: number; east: number }>;
 
   constructor(topology: Topology, objectName = 'land') {
     const { scale, translate } = topology.transform;
@@ -38,11 +40,8 @@ export class LandMask {
     });
 
     const buckets: number[][] = Array.from({ length: BANDS }, () => []);
-    const addArc = (index: number) => {
-      // A ring walks an arc backwards when its index is negative (~index); direction does not
-      // matter for counting crossings, and every use of an arc counts (a shared edge cancels out).
-      const coords = arcs[index < 0 ? ~index : index];
-      if (!coords) throw new Error(`Land topology refers to a missing arc ${index}`);
+    const addRing = (ring: number[]) => {
+      const coords = unwrapped(ringCoordinates(ring, arcs));
       for (let i = 0; i + 3 < coords.length; i += 2) {
         const x1 = coords[i]!;
         const y1 = coords[i + 1]!;
@@ -58,24 +57,92 @@ export class LandMask {
     const object = topology.objects[objectName];
     if (!object) throw new Error(`Land topology has no object "${objectName}"`);
     for (const geometry of object.geometries) {
-      if (geometry.type === 'Polygon') for (const ring of geometry.arcs as number[][]) ring.forEach(addArc);
-      else if (geometry.type === 'MultiPolygon') for (const polygon of geometry.arcs as number[][][]) for (const ring of polygon) ring.forEach(addArc);
+      if (geometry.type === 'Polygon') (geometry.arcs as number[][]).forEach(addRing);
+      else if (geometry.type === 'MultiPolygon') for (const polygon of geometry.arcs as number[][][]) polygon.forEach(addRing);
     }
     this.bands = buckets.map((edges) => Float64Array.from(edges));
+    this.reach = this.bands.map((edges) => {
+      let west = 0;
+      let east = 0;
+      for (let i = 0; i < edges.length; i += 2) {
+        west = Math.min(west, edges[i]!);
+        east = Math.max(east, edges[i]!);
+      }
+      return { west, east };
+    });
   }
 
+  /**
+   * Even-odd count of the edges east of the point. A ring unwrapped across the antimeridian
+   * reaches past ±180°, so where a band does, the point is also tested one world east or west.
+   */
   isLand(lat: number, lon: number): boolean {
-    const edges = this.bands[bandOf(lat)]!;
-    let inside = false;
+    const band = bandOf(lat);
+    const { west, east } = this.reach[band]!;
+    let inside = this.crossings(band, lat, lon);
+    if (east > 180) inside = inside !== this.crossings(band, lat, lon + 360);
+    if (west < -180) inside = inside !== this.crossings(band, lat, lon - 360);
+    return inside;
+  }
+
+  private crossings(band: number, lat: number, lon: number): boolean {
+    const edges = this.bands[band]!;
+    let odd = false;
     for (let i = 0; i < edges.length; i += 4) {
       const x1 = edges[i]!;
       const y1 = edges[i + 1]!;
       const x2 = edges[i + 2]!;
       const y2 = edges[i + 3]!;
-      if (y1 > lat !== y2 > lat && lon < x1 + ((lat - y1) * (x2 - x1)) / (y2 - y1)) inside = !inside;
+      if (y1 > lat !== y2 > lat && lon < x1 + ((lat - y1) * (x2 - x1)) / (y2 - y1)) odd = !odd;
     }
-    return inside;
+    return odd;
   }
+}
+
+/** A ring's points, its arcs joined in order (a negative index ~i walks arc i backwards). */
+function ringCoordinates(ring: number[], arcs: Float64Array[]): number[] {
+  const out: number[] = [];
+  for (const index of ring) {
+    const arc = arcs[index < 0 ? ~index : index];
+    if (!arc) throw new Error(`Land topology refers to a missing arc ${index}`);
+    const points = arc.length / 2;
+    for (let k = 0; k < points; k++) {
+      const p = index < 0 ? points - 1 - k : k;
+      out.push(arc[p * 2]!, arc[p * 2 + 1]!);
+    }
+  }
+  return out;
+}
+
+/**
+ * Natural Earth cuts land at the antimeridian and the two halves share their ±180° edge, stored
+ * once at -180°: counted for both rings it cancels out, and all of Siberia at Chukotka's
+ * latitudes would read as sea. Longitudes are made continuous along the ring instead, so each
+ * half keeps that edge on its own side.
+ *
+ * A ring around a pole (Antarctica's coast) cannot be made continuous: it ends one world away
+ * from where it starts, closed by a single edge across the whole map. In the plane it encloses
+ * the land down to the pole only if that edge is replaced by the way round: down the meridian
+ * at one side of the map, along the pole, and up the other side.
+ */
+function unwrapped(coords: number[]): number[] {
+  const out = coords.slice();
+  let shift = 0;
+  let wrapAt = -1;
+  let latitudes = 0;
+  for (let i = 2; i < out.length; i += 2) {
+    const step = coords[i]! - coords[i - 2]!;
+    if (step > 180 || step < -180) {
+      shift += step > 180 ? -360 : 360;
+      wrapAt = i;
+    }
+    out[i] = coords[i]! + shift;
+    latitudes += coords[i + 1]!;
+  }
+  if (shift === 0) return out;
+  const pole = latitudes < 0 ? -90 : 90;
+  const from = coords[wrapAt - 2]! < 0 ? -180 : 180;
+  return [...coords.slice(0, wrapAt), from, pole, -from, pole, ...coords.slice(wrapAt)];
 }
 
 function bandOf(lat: number): number {
