@@ -1,6 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { idsOf, updateStoredUser } from '../../../lib/session.ts';
+import { idsOf, updateStoredUser, useSession } from '../../../lib/session.ts';
+import { useInvalidatePins } from '../../memories/api/invalidate-pins.ts';
+import { friendsKeys } from './keys.ts';
 
 export type RequestAnswer = 'accept' | 'reject';
 
@@ -27,6 +29,28 @@ export function recordAnswer(userId: string, answer: RequestAnswer): void {
   });
 }
 
+/**
+ * One mutation answers every row. What must follow each success (the stored record, the lists
+ * that changed) sits in the mutation's own onSuccess, which runs for every call: the callbacks
+ * given to mutate() run only for the latest call, so a row answered while another was still in
+ * flight would be lost. Screens await mutateAsync() for each row's own outcome.
+ */
 export function useAnswerFriendRequest() {
-  return useMutation({ mutationFn: ({ userId, answer }: { userId: string; answer: RequestAnswer }) => answerFriendRequest(userId, answer) });
+  const { user } = useSession();
+  const viewerId = user?._id ?? null;
+  const queryClient = useQueryClient();
+  const invalidatePins = useInvalidatePins();
+  return useMutation({
+    mutationFn: ({ userId, answer }: { userId: string; answer: RequestAnswer }) => answerFriendRequest(userId, answer),
+    onSuccess: (_data, { userId, answer }) => {
+      recordAnswer(userId, answer);
+      if (answer === 'accept') {
+        // Not the pending list: the answered row stays on screen for its 1.5 s (SPEC.md §4).
+        void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) });
+        // The new friend's friends-only memories are ours to see now, on the map as in the feed.
+        invalidatePins();
+      }
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
 }

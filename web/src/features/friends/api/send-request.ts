@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { idsOf, updateStoredUser } from '../../../lib/session.ts';
 
@@ -21,6 +21,17 @@ export function rememberSentRequest(userId: string): void {
   });
 }
 
+/**
+ * The stored record is updated in the mutation's own onSuccess, which runs for every call (the
+ * callbacks given to mutate() run only for the latest one); screens await mutateAsync() per row.
+ */
 export function useSendFriendRequest() {
-  return useMutation({ mutationFn: sendFriendRequest });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendFriendRequest,
+    onSuccess: (_data, userId) => {
+      rememberSentRequest(userId);
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
 }

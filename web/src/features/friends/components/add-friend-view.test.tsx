@@ -40,10 +40,11 @@ describe('relationFromStoredUser', () => {
 });
 
 describe('Add Friend screen', () => {
-  it('asks for a login without a token', () => {
+  it('asks for a login without a token, with a way to log in', () => {
     const api = mockApi({});
     renderWithProviders(<AddFriendView />);
     expect(screen.getByRole('alert')).toHaveTextContent('You must be logged in to view users');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -100,6 +101,30 @@ describe('Add Friend screen', () => {
     await act(async () => release());
     expect(await within(row('ida')).findByRole('button', { name: /Request Sent/ })).toBeInTheDocument();
     expect(getStoredUser()!.friendRequests!.sent).toContain('ida');
+  });
+
+  it('requests sent while another is still in flight each reach Request Sent (or Retry) and the stored sent list', async () => {
+    const release: Record<string, (reply: { status?: number; body?: unknown }) => void> = {};
+    const api = setup([person('ida'), person('jon'), person('kim')], {
+      'POST /api/send_request': (call: { body: unknown }) =>
+        new Promise((resolve) => (release[(call.body as { userId: string }).userId] = resolve)),
+      'GET /api/get_user': NEVER,
+    });
+    renderWithProviders(<AddFriendView />);
+    for (const name of ['ida', 'jon', 'kim']) {
+      fireEvent.click(await screen.findByRole('button', { name: `Send friend request to ${name}` }));
+      fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    }
+    await waitFor(() => expect(api.callsTo('POST', '/api/send_request')).toHaveLength(3));
+    // The first call ends first, while the later ones are still in flight; the last one fails.
+    await act(async () => release.ida!({ body: { message: 'Friend request sent' } }));
+    await act(async () => release.jon!({ body: { message: 'Friend request sent' } }));
+    await act(async () => release.kim!({ status: 500 }));
+    expect(await within(row('ida')).findByRole('button', { name: /Request Sent/ })).toBeInTheDocument();
+    expect(within(row('jon')).getByRole('button', { name: /Request Sent/ })).toBeInTheDocument();
+    expect(within(row('kim')).getByRole('button', { name: 'Send friend request to kim' })).toHaveTextContent('Retry');
+    expect(screen.queryByRole('status', { name: /Sending request/ })).not.toBeInTheDocument();
+    expect(getStoredUser()!.friendRequests!.sent).toEqual(['sid', 'ida', 'jon']);
   });
 
   it('Cancel sends nothing', async () => {

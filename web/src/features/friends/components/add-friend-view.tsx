@@ -1,6 +1,6 @@
 import { FRIEND_MESSAGES, type PublicUser } from '@memory-map/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CheckIcon, ClockIcon, InboxIcon, UserPlusIcon } from '../../../components/icons-extra.tsx';
 import { InfiniteScroll } from '../../../components/infinite-scroll.tsx';
@@ -13,7 +13,7 @@ import { getToken, idsOf, useSession, type StoredUser } from '../../../lib/sessi
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useAllUsers } from '../api/query-all-users.ts';
-import { rememberSentRequest, useSendFriendRequest } from '../api/send-request.ts';
+import { useSendFriendRequest } from '../api/send-request.ts';
 import { PersonRow } from './person-row.tsx';
 import { paths } from '../../../app/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
@@ -48,7 +48,6 @@ export function AddFriendView() {
   // Refreshes the stored record, so requests answered since login show their real status.
   useCurrentUser();
   const send = useSendFriendRequest();
-  const queryClient = useQueryClient();
   const toast = useTimedMessage();
   const [overrides, setOverrides] = useState<Record<string, RowStatus>>({});
   const [confirming, setConfirming] = useState<PublicUser | null>(null);
@@ -73,6 +72,9 @@ export function AddFriendView() {
         <p className="form-error" role="alert">
           You must be logged in to view users
         </p>
+        <Link to={paths.login} className="btn btn-primary btn-block">
+          Log In
+        </Link>
         <Toast message={toast.message} />
       </section>
     );
@@ -92,7 +94,9 @@ export function AddFriendView() {
     setConfirming(target);
   };
 
-  const confirmSend = () => {
+  // Each row awaits its own call, so requests sent while another is still in flight each reach
+  // their own end state (SPEC.md §4); the stored sent list is updated by the mutation itself.
+  const confirmSend = async () => {
     const target = confirming;
     setConfirming(null);
     if (!target) return;
@@ -101,17 +105,14 @@ export function AddFriendView() {
       return;
     }
     setStatus(target._id, 'loading');
-    send.mutate(target._id, {
-      onSuccess: () => {
-        rememberSentRequest(target._id);
-        setStatus(target._id, 'pending');
-        void queryClient.invalidateQueries({ queryKey: ['me'] });
-      },
-      onError: (err) => {
-        setStatus(target._id, 'error');
-        toast.show(errorText(err, 'Failed to send friend request'), 'error');
-      },
-    });
+    try {
+      await send.mutateAsync(target._id);
+    } catch (err) {
+      setStatus(target._id, 'error');
+      toast.show(errorText(err, 'Failed to send friend request'), 'error');
+      return;
+    }
+    setStatus(target._id, 'pending');
   };
 
   const showInfo = (status: RowStatus) => {
@@ -148,13 +149,13 @@ export function AddFriendView() {
           <ul className="list" aria-label="Users">
             {list.map((u) => {
               const status = statusOf(u._id);
-                const control = <StatusControl status={status} username={u.username} onSend={() => askToSend(u)} onInfo={() => showInfo(status)} />;
-                const isChip = status === 'pending' || status === 'friends' || status === 'received';
-                return (
-                  <PersonRow key={u._id} user={u} onClick={() => showInfo(status)} below={isChip ? control : undefined}>
-                    {isChip ? undefined : control}
-                  </PersonRow>
-                );
+              const control = <StatusControl status={status} username={u.username} onSend={() => askToSend(u)} onInfo={() => showInfo(status)} />;
+              const isChip = status === 'pending' || status === 'friends' || status === 'received';
+              return (
+                <PersonRow key={u._id} user={u} onClick={() => showInfo(status)} below={isChip ? control : undefined}>
+                  {isChip ? undefined : control}
+                </PersonRow>
+              );
             })}
           </ul>
           <InfiniteScroll
@@ -170,7 +171,7 @@ export function AddFriendView() {
         title="Send Friend Request"
         message={`Are you sure you want to send a friend request to ${confirming?.username ?? ''}?`}
         confirmLabel="Send Request"
-        onConfirm={confirmSend}
+        onConfirm={() => void confirmSend()}
         onCancel={() => setConfirming(null)}
       />
       <Toast message={toast.message} />

@@ -15,10 +15,11 @@ function setup(extra = {}) {
 }
 
 describe('Friend Requests screen', () => {
-  it('asks for a login without a token', () => {
+  it('asks for a login without a token, with a way to log in', () => {
     const api = mockApi({});
     renderWithProviders(<FriendRequestsView />);
     expect(screen.getByRole('alert')).toHaveTextContent('You must be logged in to view friend requests');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -110,6 +111,34 @@ describe('Friend Requests screen', () => {
     expect(screen.getByTestId('person-rae')).toBeInTheDocument();
     expect(within(row('rae')).getByRole('button', { name: 'Accept rae' })).toBeInTheDocument();
     expect(getStoredUser()!.friendRequests!.received).toEqual(['rae', { _id: 'tom' }]);
+  });
+
+  it('rows answered while another is still in flight each reach their own end state', async () => {
+    const release: Record<string, (reply: { status?: number; body?: unknown }) => void> = {};
+    const held = (call: { body: unknown }) =>
+      new Promise<{ status?: number; body?: unknown }>((resolve) => (release[(call.body as { userId: string }).userId] = resolve));
+    signedIn({ friends: ['old'], friendRequests: { sent: [], received: ['rae', 'tom', 'una'] } });
+    const una = { _id: 'una', username: 'una', profilePicture: '' };
+    mockApi({
+      'GET /api/pending_requests': { body: { pendingRequests: [rae, tom, una] } },
+      'POST /api/accept_request': held,
+      'POST /api/reject_request': held,
+    });
+    renderWithProviders(<FriendRequestsView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept rae' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject tom' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept una' }));
+    await waitFor(() => expect(Object.keys(release)).toHaveLength(3));
+    // The first call ends first, while the later ones are still in flight; the last one fails.
+    await act(async () => release.rae!({ body: {} }));
+    await act(async () => release.tom!({ body: {} }));
+    await act(async () => release.una!({ status: 500 }));
+    expect(await within(row('rae')).findByText('Accepted')).toBeInTheDocument();
+    expect(within(row('tom')).getByText('Rejected')).toBeInTheDocument();
+    expect(within(row('una')).getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /Answering/ })).not.toBeInTheDocument();
+    expect(getStoredUser()!.friends).toEqual(['old', 'rae']);
+    expect(getStoredUser()!.friendRequests!.received).toEqual(['una']);
   });
 
   it('shows a spinner while answering', async () => {

@@ -1,15 +1,15 @@
 import type { PublicUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { CheckIcon, CloseIcon } from '../../../components/icons-extra.tsx';
 import { LoadingDots, Spinner } from '../../../components/spinner.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { getToken, useSession } from '../../../lib/session.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { useInvalidatePins } from '../../memories/api/invalidate-pins.ts';
 import { friendsKeys } from '../api/keys.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
-import { recordAnswer, useAnswerFriendRequest, type RequestAnswer } from '../api/respond-request.ts';
+import { useAnswerFriendRequest, type RequestAnswer } from '../api/respond-request.ts';
 import { PersonRow } from './person-row.tsx';
 import { paths } from '../../../app/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
@@ -30,7 +30,6 @@ export function FriendRequestsView() {
   const viewerId = user?._id ?? null;
   const requests = usePendingRequests();
   const answer = useAnswerFriendRequest();
-  const invalidatePins = useInvalidatePins();
   const queryClient = useQueryClient();
   const toast = useTimedMessage();
   const [status, setStatus] = useState<Record<string, RequestStatus>>({});
@@ -54,40 +53,36 @@ export function FriendRequestsView() {
         <p className="form-error" role="alert">
           You must be logged in to view friend requests
         </p>
+        <Link to={paths.login} className="btn btn-primary btn-block">
+          Log In
+        </Link>
         <Toast message={toast.message} />
       </section>
     );
   }
 
-  const act = (from: PublicUser, kind: RequestAnswer) => {
+  // Each row awaits its own call, so rows answered while another is still in flight each reach
+  // their own end state (SPEC.md §4); the stored record is updated by the mutation itself.
+  const act = async (from: PublicUser, kind: RequestAnswer) => {
     if (!getToken()) {
       toast.show(NEED_LOGIN[kind], 'error');
       return;
     }
     setStatus((s) => ({ ...s, [from._id]: 'loading' }));
-    answer.mutate(
-      { userId: from._id, answer: kind },
-      {
-        onSuccess: () => {
-          recordAnswer(from._id, kind);
-          setStatus((s) => ({ ...s, [from._id]: kind === 'accept' ? 'accepted' : 'rejected' }));
-          if (kind === 'accept') {
-            void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) });
-            // The new friend's friends-only memories are ours to see now, on the map as in the feed.
-            invalidatePins();
-          }
-          void queryClient.invalidateQueries({ queryKey: ['me'] });
-          timers.current.set(
-            from._id,
-            setTimeout(() => {
-              timers.current.delete(from._id);
-              queryClient.setQueryData<PublicUser[]>(friendsKeys.pending(viewerId), (old) => old?.filter((u) => u._id !== from._id));
-              void queryClient.invalidateQueries({ queryKey: friendsKeys.pending(viewerId) });
-            }, ANSWERED_ROW_MS),
-          );
-        },
-        onError: () => setStatus((s) => ({ ...s, [from._id]: 'error' })),
-      },
+    try {
+      await answer.mutateAsync({ userId: from._id, answer: kind });
+    } catch {
+      setStatus((s) => ({ ...s, [from._id]: 'error' }));
+      return;
+    }
+    setStatus((s) => ({ ...s, [from._id]: kind === 'accept' ? 'accepted' : 'rejected' }));
+    timers.current.set(
+      from._id,
+      setTimeout(() => {
+        timers.current.delete(from._id);
+        queryClient.setQueryData<PublicUser[]>(friendsKeys.pending(viewerId), (old) => old?.filter((u) => u._id !== from._id));
+        void queryClient.invalidateQueries({ queryKey: friendsKeys.pending(viewerId) });
+      }, ANSWERED_ROW_MS),
     );
   };
 
@@ -112,7 +107,7 @@ export function FriendRequestsView() {
         <ul className="list" aria-label="Friend requests">
           {list.map((u) => (
             <PersonRow key={u._id} user={u}>
-              <RequestActions status={status[u._id] ?? 'idle'} username={u.username} onAnswer={(kind) => act(u, kind)} />
+              <RequestActions status={status[u._id] ?? 'idle'} username={u.username} onAnswer={(kind) => void act(u, kind)} />
             </PersonRow>
           ))}
         </ul>
