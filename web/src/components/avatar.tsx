@@ -4,7 +4,10 @@ import { useState } from 'react';
 export const DEFAULT_AVATAR = '/media/default-avatar.svg';
 
 export function Avatar({ src, alt, size = 40 }: { src?: string | null; alt: string; size?: number }) {
-  const [failed, setFailed] = useState(false);
+  // The failure is remembered for the URL that failed only: picture URLs are signed and expire,
+  // so a stale cached URL may fail once and the fresh one the server sends next must be tried.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = Boolean(src) && failedSrc === src;
   return (
     <img
       className="avatar"
@@ -13,7 +16,9 @@ export function Avatar({ src, alt, size = 40 }: { src?: string | null; alt: stri
       width={size}
       height={size}
       loading="lazy"
-      onError={() => setFailed(true)}
+      onError={() => {
+        if (src) setFailedSrc(src);
+      }}
     />
   );
 }
