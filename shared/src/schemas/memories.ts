@@ -16,13 +16,22 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** Decimal notation, as any client writes a number (JavaScript writes 1e-7 for tiny ones). */
+const DECIMAL_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;
+
 /**
- * Multipart sends numbers as text. Only a number or a numeric string counts: plain coercion would
- * turn '' and null into 0, a real place in the Gulf of Guinea.
+ * A number sent as text (multipart fields, query strings). Plain Number() would also read '' and
+ * null as 0 (a real place in the Gulf of Guinea) and '0x10' as 16; anything but a decimal is NaN.
  */
-const coordinate = (label: string, limit: number) =>
+export function parseDecimal(raw: string): number {
+  const trimmed = raw.trim();
+  return DECIMAL_RE.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** Latitude or longitude, as a number or a decimal string, within ±limit. */
+export const coordinateSchema = (label: string, limit: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    (v) => (typeof v === 'string' ? parseDecimal(v) : v),
     z
       .number({ error: `${label} must be a number` })
       .refine(Number.isFinite, `${label} must be a number`)
@@ -57,8 +66,8 @@ export const tagsFieldSchema = z
 export const createMemorySchema = z.object({
   title: text('Title', LIMITS.titleMax),
   description: text('Description', LIMITS.descriptionMax),
-  latitude: coordinate('Latitude', 90),
-  longitude: coordinate('Longitude', 180),
+  latitude: coordinateSchema('Latitude', 90),
+  longitude: coordinateSchema('Longitude', 180),
   visibility: visibilitySchema.default('1'),
   locationName: z
     .string({ error: 'Location name must be text' })
@@ -138,7 +147,7 @@ export interface BoundingBox {
  * the whole world.
  */
 export const bboxSchema = z.string().transform((raw, ctx): BoundingBox => {
-  const parts = raw.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));
+  const parts = raw.split(',').map(parseDecimal);
   if (parts.length !== 4 || !parts.every(Number.isFinite)) {
     ctx.addIssue({ code: 'custom', message: 'bbox must be four numbers: west,south,east,north' });
     return z.NEVER;

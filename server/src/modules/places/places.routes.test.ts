@@ -100,6 +100,8 @@ describe('GET /api/places/reverse', () => {
     ['lat=abc&lon=0', 'Latitude must be a number'],
     ['lat=&lon=0', 'Latitude must be a number'],
     ['lat=0&lon=Infinity', 'Longitude must be a number'],
+    ['lat=0x10&lon=0', 'Latitude must be a number'],
+    ['lat=0&lon=0o17', 'Longitude must be a number'],
     ['lon=0', 'Latitude must be a number'],
     ['lat=0', 'Longitude must be a number'],
   ])('refuses %s with 400', async (query, error) => {
@@ -111,6 +113,8 @@ describe('GET /api/places/reverse', () => {
   it('accepts the edges of the range', async () => {
     expect((await get('/api/places/reverse?lat=-90&lon=180')).statusCode).toBe(200);
     expect((await get('/api/places/reverse?lat=90&lon=-180')).statusCode).toBe(200);
+    // How JavaScript writes a tiny number: still a decimal.
+    expect((await get('/api/places/reverse?lat=1e-7&lon=+2.5')).statusCode).toBe(200);
   });
 });
 

@@ -1,20 +1,10 @@
-import { errorSchema, LIMITS, placeSearchResultSchema, reverseResultSchema } from '@memory-map/shared';
+import { coordinateSchema, errorSchema, LIMITS, placeSearchResultSchema, reverseResultSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { NominatimClient } from './nominatim-client.ts';
 import { createPlacesService, type PlacesService } from './places.service.ts';
 
 const SEARCH_TEXT_MAX = 200;
-
-/** A number written in the query string; '' and 'abc' are not numbers (plain coercion makes '' a 0). */
-const coordinate = (label: string, limit: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z
-      .number({ error: `${label} must be a number` })
-      .refine(Number.isFinite, `${label} must be a number`)
-      .refine((n) => n >= -limit && n <= limit, `${label} must be between -${limit} and ${limit}`),
-  );
 
 const searchQuerySchema = z.object({
   // A missing or blank q finds nothing (an empty list), as the client ignores blank searches.
@@ -28,8 +18,8 @@ const searchQuerySchema = z.object({
 });
 
 const reverseQuerySchema = z.object({
-  lat: coordinate('Latitude', 90),
-  lon: coordinate('Longitude', 180),
+  lat: coordinateSchema('Latitude', 90),
+  lon: coordinateSchema('Longitude', 180),
 });
 
 const rateLimit = { max: 60, timeWindow: '1 minute' };

@@ -11,6 +11,8 @@ import { normalize } from './normalize.ts';
 /** How many trailing words may name a country or region in "paris texas" (e.g. "united states of america"). */
 const MAX_QUALIFIER_WORDS = 4;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
+/** Results closer than this (about a kilometre) are one spot on the map. */
+const SAME_SPOT_DEG = 0.01;
 
 interface Interpretation {
   name: string;
@@ -32,6 +34,10 @@ export function searchPlaces(gazetteer: Gazetteer, query: string, limit: number 
   const results: PlaceSearchResult[] = [];
   const seenIds = new Set<number>();
   const seenNames = new Set<string>();
+  // "Zürich" and "Zurich", "Mexico" and "Mexico City": two names of one spot. Choosing either
+  // flies to the same place, so only the better ranked one takes one of the few slots.
+  const sameSpotAsListed = (lat: number, lon: number) =>
+    results.some((r) => Math.abs(r.lat - lat) < SAME_SPOT_DEG && Math.abs(r.lon - lon) < SAME_SPOT_DEG);
   const collect = (interpretations: Interpretation[]) => {
     for (const { name, filters } of interpretations) {
       // Ask for a few extra: two places can read the same ("Geneva, Ohio, United States" twice).
@@ -40,7 +46,7 @@ export function searchPlaces(gazetteer: Gazetteer, query: string, limit: number 
         if (seenIds.has(id)) continue;
         seenIds.add(id);
         const entry = gazetteer.entry(id);
-        if (seenNames.has(entry.displayName)) continue;
+        if (seenNames.has(entry.displayName) || sameSpotAsListed(entry.lat, entry.lon)) continue;
         seenNames.add(entry.displayName);
         results.push({ lat: entry.lat, lon: entry.lon, display_name: entry.displayName });
       }

@@ -126,6 +126,16 @@ describe('searchPlaces', () => {
     expect(new Set(many).size).toBe(many.length);
   });
 
+  it('lists one spot once, under its best name ("Zürich" and "Zurich" are one city)', () => {
+    for (const query of ['Zürich', 'Luxembourg', 'Kyiv', 'Mexico']) {
+      const results = searchPlaces(g, query);
+      const spots = results.map((r) => `${r.lat.toFixed(2)},${r.lon.toFixed(2)}`);
+      expect(new Set(spots).size, query).toBe(spots.length);
+    }
+    expect(searchPlaces(g, 'Zürich')[0]?.display_name).toBe('Zürich, Switzerland');
+    expect(names('zurich', 5).filter((n) => /^Zu?ü?rich, Switzerland$/.test(n))).toHaveLength(1);
+  });
+
   it('answers nothing for a name no place has', () => {
     expect(searchPlaces(g, 'qqxxzzq')).toEqual([]);
   });
@@ -151,6 +161,10 @@ describe('reversePlace', () => {
 
   it('names only the country on land far from any town', () => {
     expect(reversePlace(g, 25, -5)).toEqual({ display_name: 'Mauritania', address: { country: 'Mauritania', country_code: 'mr' } });
+    // Remote land at the latitudes of the polygons cut at the antimeridian, and near the pole.
+    expect(reversePlace(g, 66.5, 100).address.country).toBe('Russia');
+    expect(reversePlace(g, 71, -40).address.country).toBe('Greenland');
+    expect(reversePlace(g, -86, 0).address.country).toBe('Antarctica');
   });
 
   it('takes the country from the borders, not from the nearest city', () => {
