@@ -182,6 +182,23 @@ describe('Feed screen', () => {
     expect(await screen.findByText('Failed to load feed. Please try again later.')).toBeInTheDocument();
   });
 
+  it('says when a refresh fails, above the memories it still shows, and can try again', async () => {
+    signedIn();
+    const p = pub();
+    mockApi({ 'GET /api/query_feed': [{ body: [p] }, { status: 500, body: { error: 'down' } }, { body: [p, friend()] }] });
+    const { queryClient } = renderWithProviders(<FeedView />);
+    await screen.findByText('For all');
+    await act(async () => queryClient.refetchQueries({ queryKey: ['feed'] }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load feed. Please try again later.');
+    expect(screen.getByText('For all')).toBeInTheDocument();
+    // Above the list, not in its place.
+    expect(alert.compareDocumentPosition(item('For all')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('From a friend')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('follows the Link header as the end comes into view, without duplicates', async () => {
     const io = stubIntersectionObserver();
     signedIn();

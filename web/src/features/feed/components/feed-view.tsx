@@ -52,6 +52,17 @@ export function FeedView() {
         </div>
       ) : (
         <>
+          {/* A refresh that failed leaves the cached memories on screen, with the error above them. */}
+          {feed.isRefetchError && (
+            <div className="feed-problem feed-problem-stale">
+              <p className="form-error" role="alert">
+                Failed to load feed. Please try again later.
+              </p>
+              <button type="button" className="btn btn-secondary" onClick={() => void feed.refetch()}>
+                Try again
+              </button>
+            </div>
+          )}
           {shown.length > 0 && (
             <div className="feed-list">
               {shown.map((pin) => (

@@ -16,7 +16,7 @@ export function editProfileProblem(username: string, password: string): string |
 }
 
 export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentUsername: string; onSaved: (user: SelfUser) => void; onBack: () => void }) {
-  const ids = { username: useId(), password: useId() };
+  const ids = { username: useId(), password: useId(), passwordHint: useId() };
   const [username, setUsername] = useState(currentUsername);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -75,13 +75,16 @@ export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentU
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             autoComplete="new-password"
-            placeholder="Leave blank to keep your password"
+            aria-describedby={ids.passwordHint}
           />
           <button type="button" className="profile-password-toggle" onClick={() => setShowPassword((v) => !v)} aria-pressed={showPassword}>
             {showPassword ? 'Hide' : 'Show'}
           </button>
         </div>
-        {password && <span className="hint">At least 6 characters, with one special character such as ! or ?</span>}
+        {/* A line under the field, not a placeholder: a placeholder this long is cut off on a phone. */}
+        <span className="hint" id={ids.passwordHint}>
+          {password ? 'At least 6 characters, with one special character such as ! or ?' : 'Leave blank to keep your current password'}
+        </span>
       </div>
       {feedback && (
         <p className={feedback.kind === 'error' ? 'form-error' : 'form-success'} role="alert">

@@ -164,6 +164,17 @@ describe('Profile screen', () => {
       expect(getStoredUser()!.username).toBe('pat2');
     });
 
+    it('explains the optional password in a line under the field, not in a placeholder a phone would cut off', async () => {
+      setup();
+      renderWithProviders(<ProfileView />);
+      await openEdit();
+      const password = screen.getByLabelText('New password (optional)');
+      expect(password).not.toHaveAttribute('placeholder');
+      expect(password).toHaveAccessibleDescription('Leave blank to keep your current password');
+      fireEvent.change(password, { target: { value: 'x' } });
+      expect(password).toHaveAccessibleDescription('At least 6 characters, with one special character such as ! or ?');
+    });
+
     it('sends a new password when one is given', async () => {
       const api = setup({ 'PUT /api/update_user': { body: self() } });
       renderWithProviders(<ProfileView />);

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, signedIn } from '../../../../test/api-mock.ts';
+import { mockApi, NEVER, signedIn } from '../../../../test/api-mock.ts';
+import { getStoredUser } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { UserProfileForm } from './user-profile-form.tsx';
 
@@ -35,6 +36,49 @@ describe('Edit User Profile screen', () => {
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
   });
 
+  it('fills the names from GET /api/get_user when the screen opens (the stored record may be old)', async () => {
+    const stored = signedIn({ _id: 'user-123', firstName: null, lastName: null });
+    let release: () => void = () => {};
+    mockApi({
+      'GET /api/get_user': () =>
+        new Promise((r) => (release = () => r({ body: { user: { ...stored, firstName: 'Grace', lastName: 'Hopper' } } }))),
+    });
+    renderWithProviders(<UserProfileForm />);
+    expect(screen.getByLabelText('First Name')).toHaveValue('');
+    await act(async () => release());
+    expect(await screen.findByDisplayValue('Grace')).toBe(screen.getByLabelText('First Name'));
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Hopper');
+  });
+
+  it('keeps what was typed when the server answers later', async () => {
+    const stored = signedIn({ _id: 'user-123' });
+    let release: () => void = () => {};
+    mockApi({
+      'GET /api/get_user': () =>
+        new Promise((r) => (release = () => r({ body: { user: { ...stored, firstName: 'Grace', lastName: 'Hopper' } } }))),
+    });
+    renderWithProviders(<UserProfileForm />);
+    fill('First Name', 'Ada');
+    await act(async () => release());
+    expect(await screen.findByDisplayValue('Hopper')).toBe(screen.getByLabelText('Last Name'));
+    expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
+  });
+
+  it('a saved change is stored, so the screen opened again shows it before the server answers', async () => {
+    signedIn({ _id: 'user-123', firstName: null, lastName: null });
+    mockApi({ 'PUT /update_user': { body: {} }, 'GET /api/get_user': NEVER });
+    const first = renderWithProviders(<UserProfileForm />);
+    fill('First Name', 'Ada');
+    fill('Last Name', 'Lovelace');
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Profile updated successfully!');
+    expect(getStoredUser()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    first.unmount();
+    renderWithProviders(<UserProfileForm />);
+    expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Lovelace');
+  });
+
   it.each([[403], [401], [500]])("says 'Update failed!' when the server answers %i", async (status) => {
     signedIn({ _id: 'user-123' });
     mockApi({ 'PUT /update_user': { status, body: { error: 'nope' } } });
@@ -53,6 +97,6 @@ describe('Edit User Profile screen', () => {
     fill('Last Name', 'Lovelace');
     fireEvent.submit(screen.getByRole('button', { name: 'Update Profile' }).closest('form')!);
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('PUT', '/update_user')).toHaveLength(0);
   });
 });

@@ -1,6 +1,9 @@
+import type { SelfUser } from '@memory-map/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { currentUserKey, useCurrentUser } from '../../../lib/current-user.ts';
+import { updateStoredUser, useSession } from '../../../lib/session.ts';
 import { useUpdateNames } from '../api/update-names.ts';
 import './profile.css';
 
@@ -9,12 +12,31 @@ type Result = { ok: boolean; text: string } | null;
 /** /user-profile: first and last name through PUT /update_user (SPEC.md §2, §7). */
 export function UserProfileForm() {
   const { user } = useSession();
+  // The server's record when it answers (names may have changed on another device), the stored one until then.
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
   const ids = { userId: useId(), first: useId(), last: useId() };
-  const [userId, setUserId] = useState(user?._id ?? '');
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  // null: not typed in yet, so the field shows the freshest known value.
+  const [typed, setTyped] = useState<{ userId: string | null; firstName: string | null; lastName: string | null }>({
+    userId: null,
+    firstName: null,
+    lastName: null,
+  });
+  const known = me.data ?? user;
+  const userId = typed.userId ?? known?._id ?? '';
+  const firstName = typed.firstName ?? known?.firstName ?? '';
+  const lastName = typed.lastName ?? known?.lastName ?? '';
+  const setUserId = (v: string) => setTyped((t) => ({ ...t, userId: v }));
+  const setFirstName = (v: string) => setTyped((t) => ({ ...t, firstName: v }));
+  const setLastName = (v: string) => setTyped((t) => ({ ...t, lastName: v }));
   const [result, setResult] = useState<Result>(null);
   const update = useUpdateNames();
+
+  /** Keeps the stored record (SPEC.md §3) and the cached server record in step with what was saved. */
+  const remember = (names: { firstName: string; lastName: string }) => {
+    updateStoredUser((u) => ({ ...u, ...names }));
+    queryClient.setQueryData<SelfUser>(currentUserKey(user?._id ?? null), (old) => (old ? { ...old, ...names } : old));
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -26,7 +48,11 @@ export function UserProfileForm() {
     }
     setResult(null);
     update.mutate(input, {
-      onSuccess: () => setResult({ ok: true, text: 'Profile updated successfully!' }),
+      onSuccess: () => {
+        // The server accepts only one's own id; a success for another id is not ours to store.
+        if (input.userId === user?._id) remember({ firstName: input.firstName, lastName: input.lastName });
+        setResult({ ok: true, text: 'Profile updated successfully!' });
+      },
       onError: () => setResult({ ok: false, text: 'Update failed!' }),
     });
   };
