@@ -28,7 +28,7 @@ import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -66,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     trustProxy: config.trustProxy,
     // Errors Fastify raises before routing (bad URL, over-long parameter) keep our one shape.
+    clientErrorHandler,
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       if (tooLong) reply.code(404).send({ error: 'Not found' });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from './helpers.ts';
 
@@ -118,5 +119,25 @@ describe('editing a memory after unfriending', () => {
     const added = await edit([b.id, c.id]);
     expect(added.statusCode).toBe(400);
     expect(added.json()).toEqual({ error: 'You can only tag your friends' });
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  /** Sends raw bytes to a listening app and returns the raw answer (inject() skips the parser). */
+  async function rawExchange(request: string): Promise<string> {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const socket = connect({ port: Number(port), host: '127.0.0.1' });
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.write(request);
+    await new Promise((resolve) => socket.on('close', resolve));
+    return answer;
+  }
+
+  it('answers an over-long address with 431 in our error shape', async () => {
+    const answer = await rawExchange(`GET /api/query_feed?before=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request address or headers are too long' });
   });
 });

@@ -8,3 +8,4 @@ export * from './schemas/friends.ts';
 export * from './schemas/memories.ts';
 export * from './schemas/places.ts';
 export * from './schemas/map.ts';
+export * from './schemas/text.ts';

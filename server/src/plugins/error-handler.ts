@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types.ts';
@@ -78,4 +79,25 @@ function hasNulCharacter(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 8 || value === null || typeof value !== 'object') return false;
   return Object.values(value as Record<string, unknown>).some((v) => hasNulCharacter(v, depth + 1));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or an address too long,
+ * a request too slow, bytes that are not HTTP) get our one shape too. Mirrors Fastify's own
+ * handler otherwise: nothing is written to a socket that is already gone.
+ */
+export function clientErrorHandler(this: { log: { trace: (o: object, m: string) => void } }, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request address or headers are too long']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'The request could not be read'];
+  this.log.trace({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ error: message });
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PASSWORD_SPECIALS } from '../limits.ts';
+import { textField } from './text.ts';
 
 const specialRe = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\]\\^-]/g, '\\$&')}]`);
 
@@ -27,33 +28,30 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-export const usernameSchema = z
-  .string({ error: AUTH_MESSAGES.usernameEmpty })
+export const usernameSchema = textField('Username', AUTH_MESSAGES.usernameEmpty)
   .trim()
   .min(1, AUTH_MESSAGES.usernameEmpty)
   .regex(/^[A-Za-z0-9_.-]{3,30}$/, AUTH_MESSAGES.usernameRule);
 
-export const passwordSchema = z
-  .string({ error: AUTH_MESSAGES.fillAllFields })
+export const passwordSchema = textField('Password', AUTH_MESSAGES.fillAllFields)
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const emailSchema = z
-  .string({ error: AUTH_MESSAGES.fillAllFields })
+export const emailSchema = textField('Email', AUTH_MESSAGES.fillAllFields)
   .trim()
   .max(LIMITS.emailMax, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email(AUTH_MESSAGES.emailInvalid));
 
-const required = z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields);
+const required = (label: string) => textField(label, AUTH_MESSAGES.fillAllFields).min(1, AUTH_MESSAGES.fillAllFields);
 
 export const registerSchema = z
   .object({
-    username: required.pipe(usernameSchema),
-    email: required.pipe(emailSchema),
-    password: required.pipe(passwordSchema),
-    confirmPassword: required,
+    username: required('Username').pipe(usernameSchema),
+    email: required('Email').pipe(emailSchema),
+    password: required('Password').pipe(passwordSchema),
+    confirmPassword: required('Confirm password'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,
@@ -62,7 +60,7 @@ export const registerSchema = z
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  username: z.string({ error: AUTH_MESSAGES.loginMissing }).trim().min(1, AUTH_MESSAGES.loginMissing).max(254),
-  password: z.string({ error: AUTH_MESSAGES.loginMissing }).min(1, AUTH_MESSAGES.loginMissing).max(1024),
+  username: textField('Username', AUTH_MESSAGES.loginMissing).trim().min(1, AUTH_MESSAGES.loginMissing).max(254),
+  password: textField('Password', AUTH_MESSAGES.loginMissing).min(1, AUTH_MESSAGES.loginMissing).max(1024),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

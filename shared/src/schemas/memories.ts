@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { visibilitySchema } from '../visibility.ts';
+import { textField } from './text.ts';
 import { publicUserSchema } from './users.ts';
 
 export const MEMORY_MESSAGES = {
@@ -10,8 +11,7 @@ export const MEMORY_MESSAGES = {
 } as const;
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
+  textField(label)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);

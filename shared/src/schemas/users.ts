@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text.ts';
 import { LIMITS } from '../limits.ts';
 import { usernameSchema, passwordSchema } from './auth.ts';
 
@@ -40,7 +41,7 @@ export const updateAccountSchema = z.object({
   newUsername: usernameSchema,
   // The client sends an empty string when the password is left blank; that means "keep it".
   newPassword: z
-    .string({ error: 'newPassword must be text' })
+    .string({ error: 'New password must be text' })
     .nullish()
     .transform((v) => (v ? v : undefined))
     .pipe(passwordSchema.optional()),
@@ -48,21 +49,20 @@ export const updateAccountSchema = z.object({
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label)
     .trim()
     .min(1, `${label} is required`)
     .max(LIMITS.nameMax, `${label} must be at most ${LIMITS.nameMax} characters`);
 
 export const updateNamesSchema = z.object({
-  userId: z.string({ error: 'User ID is required' }).trim().min(1, 'User ID is required'),
+  userId: textField('User ID').trim().min(1, 'User ID is required'),
   firstName: personName('First name'),
   lastName: personName('Last name'),
 });
 export type UpdateNamesInput = z.infer<typeof updateNamesSchema>;
 
 export const userIdBodySchema = z.object({
-  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(64, 'userId is not valid'),
+  userId: textField('userId').trim().min(1, 'userId is required').max(64, 'userId is not valid'),
 });
 
 export const usersQuerySchema = z.object({

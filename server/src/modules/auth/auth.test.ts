@@ -39,6 +39,8 @@ describe('POST /api/register', () => {
     [{ username: 'bob bob', email: 'b@example.com', password: 'secret!1', confirmPassword: 'secret!1' }, 'Username must be 3–30 characters: letters, digits, _ . or -'],
     [{ username: 'bob', email: 'not-an-email', password: 'secret!1', confirmPassword: 'secret!1' }, 'Email must be a valid e-mail address'],
     [{ username: 'bob', email: 'b@example.com', password: 'x!'.repeat(65), confirmPassword: 'x!'.repeat(65) }, 'Password must be at most 128 characters long'],
+    [{ username: 12345, email: 'b@example.com', password: 'secret!1', confirmPassword: 'secret!1' }, 'Username must be text'],
+    [{ username: 'bob', email: ['b@example.com'], password: 'secret!1', confirmPassword: 'secret!1' }, 'Email must be text'],
   ])('rejects %j with 400 and a message naming the rule', async (payload, message) => {
     const res = await register(payload);
     expect(res.statusCode).toBe(400);
@@ -67,10 +69,10 @@ describe('POST /api/register', () => {
     expect(res.json()).toEqual({ error: 'The request body is not valid JSON' });
   });
 
-  it('answers a wrong type with 400', async () => {
+  it('answers a wrong type with 400 naming the field', async () => {
     const res = await register({ username: 42, email: 'n@example.com', password: 'secret!1', confirmPassword: 'secret!1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Please fill out all fields.');
+    expect(res.json().error).toBe('Username must be text');
   });
 });
 
@@ -98,6 +100,9 @@ describe('POST /api/profile/login and /api/logout', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'erin' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Please enter an username and password.' });
+    const numbers = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 123, password: 456 } });
+    expect(numbers.statusCode).toBe(400);
+    expect(numbers.json()).toEqual({ error: 'Username must be text' });
   });
 
   const loginFrom = (ip: string, username: string, password: string) =>

@@ -84,7 +84,7 @@ describe('POST /api/send_request', () => {
     expect(missing.json()).toEqual({ error: 'userId is required' });
     const wrongType = await post('/api/send_request', a, { userId: 42 });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json()).toEqual({ error: 'userId is required' });
+    expect(wrongType.json()).toEqual({ error: 'userId must be text' });
   });
 
   it('answers each conflict with 409 and its exact message', async () => {

@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { LIMITS } from '@memory-map/shared';
-import { BadRequestError, UnsupportedMediaError } from '../../lib/errors.ts';
+import { PayloadTooLargeError, UnsupportedMediaError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 
 export interface ProcessedImage {
@@ -29,13 +29,13 @@ export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Pro
     meta = await sharp(input, { limitInputPixels: LIMITS.imageMaxPixels }).metadata();
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw new BadRequestError('The image has too many pixels (at most 100 megapixels)');
+      throw new PayloadTooLargeError('The image has too many pixels (at most 100 megapixels)');
     }
     throw new UnsupportedMediaError();
   }
   if (!meta.format || !meta.width || !meta.height) throw new UnsupportedMediaError();
   if (meta.width * meta.height > LIMITS.imageMaxPixels) {
-    throw new BadRequestError('The image has too many pixels (at most 100 megapixels)');
+    throw new PayloadTooLargeError('The image has too many pixels (at most 100 megapixels)');
   }
 
   const side = kind === 'avatars' ? 512 : LIMITS.imageLongestSide;

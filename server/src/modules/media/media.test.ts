@@ -176,12 +176,12 @@ describe('processImage', () => {
     expect([out.width, out.height]).toEqual([512, 512]);
   });
 
-  it('refuses what is not an image (415) and a decompression bomb (400)', async () => {
+  it('refuses what is not an image (415) and a decompression bomb (413)', async () => {
     await expect(processImage(Buffer.from('<svg onload=alert(1)>'), 'pins')).rejects.toMatchObject({ statusCode: 415 });
     await expect(processImage(Buffer.from('GIF89a-not-really'), 'pins')).rejects.toMatchObject({ statusCode: 415 });
     await expect(processImage(Buffer.alloc(0), 'pins')).rejects.toMatchObject({ statusCode: 415 });
     await expect(processImage(await makePixelBomb(), 'pins')).rejects.toMatchObject({
-      statusCode: 400,
+      statusCode: 413,
       message: 'The image has too many pixels (at most 100 megapixels)',
     });
   });

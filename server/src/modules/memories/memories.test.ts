@@ -202,7 +202,7 @@ describe('POST /api/create', () => {
     expect(storedPinFiles(t)).toEqual(files);
   });
 
-  it('judges the type by decoding: a text file named .jpg is 415, a truncated photo is 415, a pixel bomb is 400', async () => {
+  it('judges the type by decoding: a text file named .jpg is 415, a truncated photo is 415, a pixel bomb is 413', async () => {
     const author = await t.register();
     const before = await pinCount();
     const files = storedPinFiles(t);
@@ -212,7 +212,7 @@ describe('POST /api/create', () => {
     const truncated = await create(author, defaultMemory, photo.subarray(0, Math.floor(photo.length / 2)));
     expect(truncated.statusCode).toBe(415);
     const bomb = await create(author, defaultMemory, await makePixelBomb());
-    expect(bomb.statusCode).toBe(400);
+    expect(bomb.statusCode).toBe(413);
     expect(bomb.json()).toEqual({ error: 'The image has too many pixels (at most 100 megapixels)' });
     expect(await pinCount()).toBe(before);
     expect(storedPinFiles(t)).toEqual(files);

@@ -267,7 +267,8 @@ describe('PUT /api/update_user', () => {
     [{ newUsername: 'fine_name', newPassword: 'abc!' }, 'Password must be at least 6 characters long'],
     [{ newUsername: 'fine_name', newPassword: 'abcdefgh' }, 'Password must contain at least one special character'],
     [{ newUsername: 'fine_name', newPassword: 'x!'.repeat(65) }, 'Password must be at most 128 characters long'],
-    [{ newUsername: 'fine_name', newPassword: 12345678 }, 'newPassword must be text'],
+    [{ newUsername: 'fine_name', newPassword: 12345678 }, 'New password must be text'],
+    [{ newUsername: 123 }, 'Username must be text'],
   ])('refuses %j with 400 and the rule', async (payload, message) => {
     const u = await t.register();
     const res = await update(u, payload);
