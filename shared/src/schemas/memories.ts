@@ -10,11 +10,14 @@ export const MEMORY_MESSAGES = {
   notFound: 'Memory not found',
 } as const;
 
+/** Invisible characters (zero-width space, soft hyphen, BOM…) and spaces: a title of only these is empty. */
+const INVISIBLE_RE = /[\p{Cf}\s]/gu;
+
 const text = (label: string, max: number) =>
   textField(label)
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .refine((v) => v.replace(INVISIBLE_RE, '') !== '', `${label} is required`)
+    .refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
 
 /** Decimal notation, as any client writes a number (JavaScript writes 1e-7 for tiny ones). */
 const DECIMAL_RE = /^[-+]?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$/i;

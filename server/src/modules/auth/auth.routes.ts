@@ -2,8 +2,8 @@ import { authResponseSchema, errorSchema, loginSchema, registerSchema } from '@m
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import * as auth from './auth.service.ts';
-import { setSessionCookie } from './session-cookie.ts';
-import { revokeSession, SESSION_COOKIE } from './sessions.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { revokeSession } from './sessions.ts';
 
 export default async function authRoutes(app: App) {
   app.post(
@@ -48,7 +48,7 @@ export default async function authRoutes(app: App) {
     },
     async (request, reply) => {
       await revokeSession(app.ctx, request.user.sessionHash);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(app, reply);
       return reply.code(204).send(null);
     },
   );

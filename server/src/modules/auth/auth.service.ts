@@ -12,7 +12,9 @@ import { createSession } from './sessions.ts';
 /**
  * Login attempts: every attempt counts per address. Only *failed* passwords count against a
  * username: strictly per (username, address), loosely per username alone so a guesser spread over
- * many addresses is stopped too. The owner's own successful logins never lock them out.
+ * many addresses is stopped too. Successful logins never count. The price of the loose limit:
+ * someone failing from ten or more addresses can make a username wait up to 15 minutes, the
+ * owner included; without it, those addresses could guess without end.
  */
 export const LOGIN_LIMITS = {
   perIp: { max: 30, windowSeconds: 60 },

@@ -135,7 +135,10 @@ describe('POST /api/profile/login and /api/logout', () => {
     const u = await t.register('gina');
     const second = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'gina', password: u.password } });
     const other = { authorization: `Bearer ${second.json().token}` };
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: u.auth })).statusCode).toBe(204);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: u.auth });
+    expect(logout.statusCode).toBe(204);
+    // Cleared with the attributes it was set with, or the browser keeps it.
+    expect(logout.cookies.find((c) => c.name === 'mm_session')).toMatchObject({ value: '', httpOnly: true, sameSite: 'Strict', path: '/' });
     const after = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: u.auth });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ error: 'Your session has ended. Please log in again.' });

@@ -136,6 +136,7 @@ describe('POST /api/create', () => {
   it.each([
     [{ title: undefined }, 'Title is required'],
     [{ title: '   ' }, 'Title is required'],
+    [{ title: '\u200b \u2060' }, 'Title is required'],
     [{ title: 'x'.repeat(101) }, 'Title must be at most 100 characters'],
     [{ description: undefined }, 'Description is required'],
     [{ description: 'x'.repeat(2001) }, 'Description must be at most 2000 characters'],
