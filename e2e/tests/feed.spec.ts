@@ -134,3 +134,26 @@ test("removing a friend takes their friends-only memories out of the feed", asyn
   await expect(page.getByRole('article', { name: 'For everyone' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Only for friends' })).toHaveCount(0);
 });
+
+test('a refresh that fails keeps the memories on screen, with the error above them', async ({ page, request }) => {
+  const me = await createUser(request, 'stale');
+  await createMemory(request, me, { title: 'Still here', visibility: '1' });
+  await signIn(page, me);
+  await page.goto('/feeds');
+  await expect(page.getByRole('article', { name: 'Still here' })).toBeVisible();
+
+  await page.route('**/api/query_feed**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Friends' }).click();
+  await nav.getByRole('link', { name: 'Feed' }).click();
+  // The screen asks again on opening (with retries); the cached memory stays meanwhile.
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('Failed to load feed. Please try again later.', { timeout: 15_000 });
+  await expect(page.getByRole('article', { name: 'Still here' })).toBeVisible();
+  await shot(page, 'feed-refresh-failed');
+
+  await page.unroute('**/api/query_feed**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Still here' })).toBeVisible();
+});

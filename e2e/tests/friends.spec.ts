@@ -133,3 +133,70 @@ test('search filters friends by username, case-insensitively', async ({ page, re
   await search.fill('');
   await expect(friends).toHaveCount(2);
 });
+
+/** Holds the first matching request back a while, so a second one is answered before it. */
+async function holdFirst(page: Page, url: string, ms = 1500): Promise<void> {
+  let first = true;
+  await page.route(url, async (route) => {
+    if (first) {
+      first = false;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    await route.continue();
+  });
+}
+
+test('requests accepted while another is still in flight each end Accepted and reach the stored friends', async ({ page, request }) => {
+  const host = await createUser(request, 'host');
+  const ava = await createUser(request, 'ava');
+  const bo = await createUser(request, 'bo');
+  for (const from of [ava, bo]) {
+    const sent = await request.post('/api/send_request', { data: { userId: host.id }, headers: authHeaders(from) });
+    expect(sent.ok()).toBeTruthy();
+  }
+  await signIn(page, host);
+  await holdFirst(page, '**/api/accept_request');
+  await page.goto('/friend-requests');
+  await row(page, ava.username).getByRole('button', { name: `Accept ${ava.username}` }).click();
+  await row(page, bo.username).getByRole('button', { name: `Accept ${bo.username}` }).click();
+  await expect(row(page, bo.username)).toContainText('Accepted');
+  await expect(row(page, ava.username)).toContainText('Accepted');
+  await shot(page, 'friend-requests-two-accepted');
+  await expect(page.getByText('No pending friend requests')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+  expect(stored.friends).toEqual(expect.arrayContaining([ava.id, bo.id]));
+  expect(stored.friendRequests.received).toEqual([]);
+  await page.goto('/friends');
+  await expect(page.getByText('2 friends')).toBeVisible();
+});
+
+test('requests sent while another is still in flight each end Request Sent and reach the stored sent list', async ({ page, request }) => {
+  const asker = await createUser(request, 'asker');
+  const cat = await createUser(request, 'cat');
+  const dan = await createUser(request, 'dan');
+  await signIn(page, asker);
+  await holdFirst(page, '**/api/send_request');
+  await page.goto('/add-friend');
+  for (const target of [cat, dan]) {
+    await row(page, target.username).getByRole('button', { name: `Send friend request to ${target.username}` }).click();
+    await page.getByRole('alertdialog', { name: 'Send Friend Request' }).getByRole('button', { name: 'Send Request' }).click();
+  }
+  await expect(row(page, dan.username).getByRole('button', { name: 'Request Sent' })).toBeVisible();
+  await expect(row(page, cat.username).getByRole('button', { name: 'Request Sent' })).toBeVisible();
+  await shot(page, 'add-friend-two-sent');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+  expect(stored.friendRequests.sent).toEqual(expect.arrayContaining([cat.id, dan.id]));
+});
+
+test('logged out, Add Friend and Friend Requests offer to log in, as Friends does', async ({ page }) => {
+  for (const [path, text] of [
+    ['/add-friend', 'You must be logged in to view users'],
+    ['/friend-requests', 'You must be logged in to view friend requests'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('alert')).toHaveText(text);
+    await shot(page, `${path.slice(1)}-logged-out`);
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});

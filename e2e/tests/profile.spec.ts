@@ -68,6 +68,13 @@ test('the username changes on screen, in storage and on the server; the password
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const username = page.getByLabel('New username');
   await expect(username).toHaveValue(me.username);
+  // The optional password is explained under the field, whole, not in a placeholder cut off at 390 px.
+  const password = page.getByLabel('New password (optional)');
+  await expect(password).not.toHaveAttribute('placeholder');
+  const hint = page.getByText('Leave blank to keep your current password');
+  await expect(hint).toBeVisible();
+  expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await shot(page, 'profile-edit');
   await username.fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toHaveText('Username cannot be empty');

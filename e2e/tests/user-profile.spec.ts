@@ -22,6 +22,23 @@ test('Edit User Profile saves first and last name through the session cookie', a
   const res = await request.get('/api/get_user', { headers: authHeaders(me) });
   const { user } = await res.json();
   expect([user.firstName, user.lastName]).toEqual(['Ada', 'Lovelace']);
+
+  // The saved names are stored, and shown again after a reload.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+  expect([stored.firstName, stored.lastName]).toEqual(['Ada', 'Lovelace']);
+  await page.reload();
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Lovelace');
+
+  // A stored record without them (signed in before, or on another device): the server's names fill in.
+  await page.evaluate(() => {
+    const u = JSON.parse(localStorage.getItem('user') ?? '{}');
+    localStorage.setItem('user', JSON.stringify({ ...u, firstName: null, lastName: null }));
+  });
+  await page.reload();
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Lovelace');
+  await shot(page, 'user-profile-reloaded');
 });
 
 test("Edit User Profile says 'Update failed!' for someone else's id", async ({ page, request }) => {
