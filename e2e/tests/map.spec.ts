@@ -1,5 +1,5 @@
 import { authHeaders, createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
-import { bboxOf, contains, freshSpot, grantLocation, isPinsRequest, marker, near, openMap, popup } from '../fixtures/map.ts';
+import { bboxOf, contains, freshSpot, grantLocation, isPinsRequest, marker, near, openMap, ownDot, popup } from '../fixtures/map.ts';
 import { shot } from '../fixtures/shots.ts';
 
 const CITIES = [
@@ -18,7 +18,7 @@ test('starts on the granted position with the blue dot and its popup', async ({ 
   const first = await openMap(page);
   expect(contains(bboxOf(first), here)).toBe(true);
   await expect(page.getByText('Double-click to add memory')).toBeVisible();
-  const dot = page.locator('path.map-own-dot');
+  const dot = ownDot(page);
   await expect(dot).toBeVisible();
   await shot(page, 'map-granted');
   await dot.click();
@@ -33,7 +33,7 @@ test('falls back to one of the five cities when location is denied', async ({ pa
   const first = await openMap(page);
   const bbox = bboxOf(first);
   expect(CITIES.filter((c) => contains(bbox, c)).map((c) => c.name)).toHaveLength(1);
-  await expect(page.locator('path.map-own-dot')).toHaveCount(0);
+  await expect(ownDot(page)).toHaveCount(0);
   await expect(page.locator('.map-canvas')).toBeVisible();
 });
 
@@ -51,7 +51,7 @@ test('shows a loading screen until geolocation answers', async ({ page, context,
   await page.goto('/landing');
   await expect(page.getByText('Finding your location…')).toBeVisible();
   await shot(page, 'map-loading');
-  await expect(page.locator('path.map-own-dot')).toBeVisible();
+  await expect(ownDot(page)).toBeVisible();
   await expect(page.getByText('Finding your location…')).toHaveCount(0);
 });
 
@@ -71,7 +71,7 @@ test('the centre button flies back to the person at zoom 13', async ({ page, con
   await signIn(page, await createUser(request, 'centre'));
   await openMap(page);
   const canvas = page.locator('.map-canvas');
-  const dot = page.locator('path.map-own-dot');
+  const dot = ownDot(page);
   await expect(dot).toBeVisible();
   // Wander off: two long drags and one step out.
   for (let i = 0; i < 2; i += 1) {
@@ -222,8 +222,10 @@ test('crowded pins cluster into a counted bubble that zooms in when clicked', as
   const here = freshSpot();
   await grantLocation(context, here);
   const me = await createUser(request, 'crowd');
+  // A little way from the person: the blue dot is drawn above pins and bubbles.
+  const crowd = near(here, 0.01, 0);
   for (let i = 0; i < 4; i += 1) {
-    await createMemory(request, me, { title: `Crowd ${i}`, visibility: '1', latitude: here.lat + 0.0004 * i, longitude: here.lng + 0.0003 * i });
+    await createMemory(request, me, { title: `Crowd ${i}`, visibility: '1', latitude: crowd.lat + 0.0004 * i, longitude: crowd.lng + 0.0003 * i });
   }
   await signIn(page, me);
   await openMap(page);
@@ -326,4 +328,132 @@ test('a failed delete shows the spec alert and keeps the pin', async ({ page, co
   await expect(page.getByRole('alert')).toHaveText('Failed to delete pin. Please try again.');
   await shot(page, 'map-delete-failed');
   await expect(marker(page, 'Sticky')).toBeVisible();
+});
+
+test('the blue dot stays on top of pins at the same spot and opens its own popup; a pin popup still covers it', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'dottop');
+  // Two memories right where the person stands: a bubble centred on the dot.
+  for (const title of ['Doorstep', 'Front step']) await createMemory(request, me, { title, visibility: '1', latitude: here.lat, longitude: here.lng });
+  // Far enough south that its popup, opening upwards, reaches over the dot.
+  const south = near(here, -0.02, 0);
+  await createMemory(request, me, { title: 'Down the road', visibility: '1', latitude: south.lat, longitude: south.lng });
+  await signIn(page, me);
+  await openMap(page);
+  await expect(page.locator('.map-cluster').filter({ hasText: '2' })).toBeVisible();
+  const dot = ownDot(page);
+  await expect(dot).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss hint' }).click();
+  await dot.click();
+  await expect(popup(page)).toContainText('Your Location');
+  await shot(page, 'map-own-dot-over-cluster');
+  await popup(page).locator('.leaflet-popup-close-button').click();
+  await expect(popup(page)).toHaveCount(0);
+  // The bubble under it still opens (its edge shows round the dot).
+  const bubbleBox = (await page.locator('.map-cluster').filter({ hasText: '2' }).boundingBox())!;
+  expect(bubbleBox.width).toBeGreaterThan((await dot.boundingBox())!.width);
+
+  // A pin's popup opening over the dot covers it: the popup's pane is above the dot's.
+  await marker(page, 'Down the road').click();
+  const p = popup(page, 'Down the road');
+  await expect(p).toBeVisible();
+  const d = (await dot.boundingBox())!;
+  const top = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.leaflet-popup, .map-own-dot')?.className ?? '', [d.x + d.width / 2, d.y + d.height / 2]);
+  expect(top).toContain('leaflet-popup');
+  await shot(page, 'map-pin-popup-over-dot');
+});
+
+test('two memories at the very same spot: the bubble opens into pins that can each be opened', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'samespot');
+  const spot = near(here, 0.004, 0.004);
+  await createMemory(request, me, { title: 'Café at nine', visibility: '1', latitude: spot.lat, longitude: spot.lng });
+  await createMemory(request, me, { title: 'Café at noon', visibility: '1', latitude: spot.lat, longitude: spot.lng });
+  await signIn(page, me);
+  await openMap(page);
+  const bubble = page.locator('.map-cluster').filter({ hasText: '2' });
+  await expect(bubble).toBeVisible();
+  await bubble.click();
+  // Zoomed as far as clustering goes, the two fan out around their spot instead of stacking.
+  const first = marker(page, 'Café at nine');
+  const second = marker(page, 'Café at noon');
+  await expect(first).toBeVisible();
+  await expect(second).toBeVisible();
+  await page.waitForTimeout(700);
+  const a = (await first.boundingBox())!;
+  const b = (await second.boundingBox())!;
+  expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(30);
+  await shot(page, 'map-same-spot-fanned');
+  await first.click();
+  await expect(popup(page, 'Café at nine')).toBeVisible();
+  await popup(page, 'Café at nine').locator('.leaflet-popup-close-button').click();
+  await second.click();
+  await expect(popup(page, 'Café at noon')).toBeVisible();
+  await shot(page, 'map-same-spot-popup');
+});
+
+test('a 2000-character description: the expanded popup fits the map, its buttons stay in reach, and it stays open', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'longread');
+  const description = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long day by the sea, with gulls and chips.`).join(' ').slice(0, 2000);
+  const spot = near(here, 0.01, 0);
+  await createMemory(request, me, { title: 'The long read', description, visibility: '1', latitude: spot.lat, longitude: spot.lng });
+  await signIn(page, me);
+  await openMap(page);
+  await marker(page, 'The long read').click();
+  const p = popup(page, 'The long read');
+  await p.getByRole('button', { name: 'Show more' }).click();
+  await expect(p.getByRole('button', { name: 'Show less' })).toBeVisible();
+  // Whatever Leaflet pans and fetches after that, the popup and its marker are still there.
+  await page.waitForTimeout(1500);
+  await expect(p).toBeVisible();
+  await expect(marker(page, 'The long read')).toBeVisible();
+  const map = (await page.locator('.map-canvas').boundingBox())!;
+  const box = (await p.locator('.leaflet-popup-content-wrapper').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(map.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(map.y + map.height);
+  for (const name of ['Update', 'Delete']) {
+    const button = p.getByRole('button', { name, exact: true });
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await shot(page, 'map-popup-expanded');
+  // The text scrolls inside the popup, to its very end.
+  const body = p.locator('.pin-popup-body');
+  await body.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(p.getByRole('button', { name: 'Show less' })).toBeInViewport();
+  await shot(page, 'map-popup-expanded-scrolled');
+  await p.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this pin?');
+});
+
+test('the pin whose popup is open stays when the map is dragged far from it', async ({ page, context, request }) => {
+  const here = freshSpot();
+  await grantLocation(context, here);
+  const me = await createUser(request, 'dragaway');
+  const spot = near(here, 0.01, 0);
+  await createMemory(request, me, { title: 'Keep me', visibility: '1', latitude: spot.lat, longitude: spot.lng });
+  await signIn(page, me);
+  await openMap(page);
+  await marker(page, 'Keep me').click();
+  await expect(popup(page, 'Keep me')).toBeVisible();
+  const canvas = page.locator('.map-canvas');
+  // Three long drags: well past the padded area the pins were fetched for.
+  const away = page.waitForResponse((r) => isPinsRequest(r.request()) && !contains(bboxOf(r.request()), spot));
+  for (let i = 0; i < 3; i += 1) {
+    await canvas.hover({ position: { x: 40, y: 600 } });
+    await page.mouse.down();
+    await page.mouse.move(350, 150, { steps: 8 });
+    await page.mouse.up();
+  }
+  await away;
+  await page.waitForTimeout(800);
+  await expect(marker(page, 'Keep me')).toHaveCount(1);
+  await expect(popup(page, 'Keep me')).toHaveCount(1);
+  // Closed (a tap on the map), it leaves with the rest of that area.
+  await canvas.click({ position: { x: 200, y: 420 } });
+  await expect(popup(page, 'Keep me')).toHaveCount(0);
+  await expect(marker(page, 'Keep me')).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import type { Pin, PlaceSearchResult } from '@memory-map/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CircleMarker, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Pane, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import type { LandingState, NewLocationState, UpdateLocationState } from '../../../app/route-state.ts';
@@ -13,8 +13,8 @@ import { useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
 import { useMapPins } from '../api/map-pins.ts';
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
-import { pinIcon } from '../lib/icons.ts';
-import { ALL_TYPES, buildPinIndex, fetchBbox, mapItemsFor, type TypeFilter } from '../lib/map-items.ts';
+import { ownPositionIcon, pinIcon } from '../lib/icons.ts';
+import { ALL_TYPES, buildPinIndex, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type TypeFilter } from '../lib/map-items.ts';
 import { GEONAMES_ATTRIBUTION, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { MapControls } from './map-controls.tsx';
@@ -73,6 +73,7 @@ function MapView({
   const [toast, setToast] = useState<string | null>(null);
   const [controlsOpen, setControlsOpen] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
+  const [openPin, setOpenPin] = useState<PinItem | null>(null);
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const deletePin = useDeletePin();
   const closeConfirm = useCallback(() => setConfirm(null), []);
@@ -105,8 +106,8 @@ function MapView({
   const data = pinsQuery.data;
   const index = useMemo(() => buildPinIndex(data?.pins ?? [], user?._id, filter), [data, user?._id, filter]);
   const items = useMemo(
-    () => (data && view && types ? mapItemsFor(data, index, view.bbox, view.zoom) : []),
-    [data, index, view, types],
+    () => keepOpenPin(data && view && types ? mapItemsFor(data, index, view.bbox, view.zoom) : [], openPin, filter),
+    [data, index, view, types, openPin, filter],
   );
 
   const actions: PinActions = useMemo(
@@ -114,6 +115,8 @@ function MapView({
       onUpdate: (pin) => setConfirm({ kind: 'update', pin }),
       onDelete: (pin) => setConfirm({ kind: 'delete', pin }),
       onOpenImage: (pin) => setFullImage(pin),
+      onPopupOpen: (item) => setOpenPin(item),
+      onPopupClose: (pinId) => setOpenPin((open) => (open?.pin.id === pinId ? null : open)),
     }),
     [],
   );
@@ -156,6 +159,7 @@ function MapView({
     deletePin.mutate(pin.id, {
       onSuccess: () => {
         map?.closePopup();
+        setOpenPin(null);
         setConfirm(null);
       },
       onError: () => {
@@ -301,23 +305,27 @@ function ViewTracker({ onChange }: { onChange: (view: View) => void }) {
   return null;
 }
 
+/**
+ * Above the pins' pane (600) and below the popups' (700): the dot is never buried under a pin or a
+ * bubble standing on the same spot, and an open memory still covers it.
+ */
+const OWN_POSITION_PANE = 'ownPositionPane';
+const OWN_POSITION_Z = 650;
+
 function OwnPosition({ position }: { position: LatLng }) {
   return (
-    <CircleMarker
-      center={[position.lat, position.lng]}
-      radius={8}
-      className="map-own-dot"
-      pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#2563eb', fillOpacity: 1, className: 'map-own-dot' }}
-    >
-      <Popup>
-        <div className="map-own-popup">
-          <strong>Your Location</strong>
-          <span>
-            {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
-          </span>
-        </div>
-      </Popup>
-    </CircleMarker>
+    <Pane name={OWN_POSITION_PANE} style={{ zIndex: OWN_POSITION_Z }}>
+      <Marker position={[position.lat, position.lng]} icon={ownPositionIcon()} title="Your Location" alt="Your Location" keyboard>
+        <Popup pane="popupPane">
+          <div className="map-own-popup">
+            <strong>Your Location</strong>
+            <span>
+              {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
+            </span>
+          </div>
+        </Popup>
+      </Marker>
+    </Pane>
   );
 }
 

@@ -1,15 +1,19 @@
 import type { Pin } from '@memory-map/shared';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import type L from 'leaflet';
 import { memo, useRef } from 'react';
-import { Marker, Popup, useMap } from 'react-leaflet';
+import { Marker, Polyline, Popup, useMap } from 'react-leaflet';
 import { clusterIcon, pinIcon } from '../lib/icons.ts';
-import type { MapItem } from '../lib/map-items.ts';
+import type { MapItem, PinItem } from '../lib/map-items.ts';
 import { PinPopup } from './pin-popup.tsx';
 
 export interface PinActions {
   onUpdate: (pin: Pin) => void;
   onDelete: (pin: Pin) => void;
   onOpenImage: (pin: Pin) => void;
+  /** A pin's popup opened: the map keeps that pin drawn while it is open. */
+  onPopupOpen?: (item: PinItem) => void;
+  onPopupClose?: (pinId: string) => void;
 }
 
 /** Draws pins and cluster bubbles alike; a bubble zooms in where it stands when clicked. */
@@ -40,14 +44,60 @@ const ClusterMarker = memo(function ClusterMarker({ item }: { item: Extract<MapI
   );
 });
 
-const PinMarker = memo(function PinMarker({ item, actions }: { item: Extract<MapItem, { kind: 'pin' }>; actions: PinActions }) {
-  const { pin, type } = item;
-  const popupRef = useRef<L.Popup>(null);
+/** The thin line from a fanned-out pin back to the spot its memory is at. */
+const LEG_STYLE: L.PathOptions = { color: '#334155', weight: 1.5, opacity: 0.75, interactive: false };
+
+interface PinMarkerProps {
+  item: PinItem;
+  actions: PinActions;
+}
+
+/**
+ * Every answer for a moved map holds new pin objects; a marker re-renders only when what it shows
+ * changed. That matters beyond speed: react-leaflet calls popup.update() whenever an open popup's
+ * content re-renders, and Leaflet then auto-pans the popup back into view, so a pan away from an
+ * open popup would snap back as soon as the pins for the new view arrived.
+ */
+function samePinMarker(prev: PinMarkerProps, next: PinMarkerProps): boolean {
   return (
-    <Marker position={[pin.latitude, pin.longitude]} icon={pinIcon(type)} title={pin.title} alt={pin.title} riseOnHover>
-      <Popup ref={popupRef} className="pin-popup-wrap" minWidth={260} maxWidth={280} autoPanPaddingTopLeft={[16, 96]} autoPanPaddingBottomRight={[16, 24]}>
-        <PinPopup pin={pin} type={type} {...actions} onLayout={() => popupRef.current?.update()} />
-      </Popup>
-    </Marker>
+    prev.actions === next.actions &&
+    prev.item.type === next.item.type &&
+    prev.item.at?.lat === next.item.at?.lat &&
+    prev.item.at?.lng === next.item.at?.lng &&
+    (prev.item.pin === next.item.pin || replaceEqualDeep(prev.item.pin, next.item.pin) === prev.item.pin)
   );
-});
+}
+
+const PinMarker = memo(function PinMarker({ item, actions }: PinMarkerProps) {
+  const { pin, type, at } = item;
+  const popupRef = useRef<L.Popup>(null);
+  const { onPopupOpen, onPopupClose, ...popupActions } = actions;
+  return (
+    <>
+      {at && (
+        <Polyline
+          positions={[
+            [pin.latitude, pin.longitude],
+            [at.lat, at.lng],
+          ]}
+          pathOptions={LEG_STYLE}
+        />
+      )}
+      <Marker
+        position={at ? [at.lat, at.lng] : [pin.latitude, pin.longitude]}
+        icon={pinIcon(type)}
+        title={pin.title}
+        alt={pin.title}
+        riseOnHover
+        eventHandlers={{
+          popupopen: () => onPopupOpen?.(item),
+          popupclose: () => onPopupClose?.(pin.id),
+        }}
+      >
+        <Popup ref={popupRef} className="pin-popup-wrap" minWidth={260} maxWidth={280} autoPanPaddingTopLeft={[16, 96]} autoPanPaddingBottomRight={[16, 24]}>
+          <PinPopup pin={pin} type={type} {...popupActions} onLayout={() => popupRef.current?.update()} />
+        </Popup>
+      </Marker>
+    </>
+  );
+}, samePinMarker);

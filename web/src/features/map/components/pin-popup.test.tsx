@@ -1,5 +1,5 @@
 import type { Pin } from '@memory-map/shared';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makePin } from '../../../../test/pins.ts';
@@ -66,6 +66,22 @@ describe('PinPopup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
     expect(screen.queryByText(text)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show more' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps title and Update / Delete outside the part that scrolls, however long the text', async () => {
+    const text = 'word '.repeat(400).trim();
+    const pin = makePin({ pinType: 'own', isOwnPin: true, visibility: '1', author: 'me', userId: 'me', description: text });
+    const onLayout = vi.fn();
+    render(<PinPopup pin={pin} type="own" onUpdate={vi.fn()} onDelete={vi.fn()} onOpenImage={vi.fn()} onLayout={onLayout} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    const body = screen.getByText(text).closest('.pin-popup-body');
+    expect(body).not.toBeNull();
+    expect(body).not.toContainElement(screen.getByRole('heading', { name: pin.title }));
+    expect(body).not.toContainElement(screen.getByRole('button', { name: 'Update' }));
+    expect(body).not.toContainElement(screen.getByRole('button', { name: 'Delete' }));
+    expect(body).toContainElement(screen.getByRole('button', { name: 'Show less' }));
+    // Leaflet is told to re-measure (and re-fit) the popup once the text has grown.
+    await waitFor(() => expect(onLayout).toHaveBeenCalled());
   });
 
   it("shows the image with its hint and opens it full size; lists 'Tagged Friends:'", async () => {

@@ -31,48 +31,52 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
         <h3 className="pin-popup-title">{pin.title}</h3>
         <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
       </header>
-      <p className="pin-popup-place">{pin.locationName}</p>
-      <div className="pin-popup-author">
-        <Avatar src={pin.authorPicture} alt="" size={28} />
-        {/* SPEC.md §2 shows the author on every pin; only on other people's pins is it 'By {author}'. */}
-        <span>{isOwn ? pin.authorName : `By ${pin.authorName}`}</span>
-      </div>
-      {preview && (
-        <button type="button" className="pin-popup-image" onClick={() => onOpenImage(pin)} aria-label={`View ${pin.title} full size`}>
-          <img src={preview} alt={pin.title} onLoad={onLayout} />
-          <span className="pin-popup-image-hint">Click to view full size</span>
-        </button>
-      )}
-      <p className="pin-popup-description">{description}</p>
-      {long && (
-        <button
-          type="button"
-          className="pin-popup-more"
-          aria-expanded={expanded}
-          onClick={() => {
-            setExpanded((v) => !v);
-            requestAnimationFrame(() => onLayout?.());
-          }}
-        >
-          {expanded ? 'Show less' : 'Show more'}
-        </button>
-      )}
-      {tagged.length > 0 && (
-        <div className="pin-popup-tags">
-          <span className="pin-popup-tags-label">Tagged Friends:</span>
-          <ul>
-            {tagged.map((f) => (
-              <li key={f._id} className="chip">
-                <Avatar src={f.profilePicture} alt="" size={18} />
-                {f.username}
-              </li>
-            ))}
-          </ul>
+      {/* The part that can grow (a 2000-character description) scrolls on its own, so the popup
+          never outgrows the map and Update / Delete stay in reach below it. */}
+      <div className="pin-popup-body">
+        <p className="pin-popup-place">{pin.locationName}</p>
+        <div className="pin-popup-author">
+          <Avatar src={pin.authorPicture} alt="" size={28} />
+          {/* SPEC.md §2 shows the author on every pin; only on other people's pins is it 'By {author}'. */}
+          <span>{isOwn ? pin.authorName : `By ${pin.authorName}`}</span>
         </div>
-      )}
-      <time className="pin-popup-date" dateTime={pin.createdAt}>
-        {formatDateTime(pin.createdAt)}
-      </time>
+        {preview && (
+          <button type="button" className="pin-popup-image" onClick={() => onOpenImage(pin)} aria-label={`View ${pin.title} full size`}>
+            <img src={preview} alt={pin.title} onLoad={onLayout} />
+            <span className="pin-popup-image-hint">Click to view full size</span>
+          </button>
+        )}
+        <p className="pin-popup-description">{description}</p>
+        {long && (
+          <button
+            type="button"
+            className="pin-popup-more"
+            aria-expanded={expanded}
+            onClick={() => {
+              setExpanded((v) => !v);
+              requestAnimationFrame(() => onLayout?.());
+            }}
+          >
+            {expanded ? 'Show less' : 'Show more'}
+          </button>
+        )}
+        {tagged.length > 0 && (
+          <div className="pin-popup-tags">
+            <span className="pin-popup-tags-label">Tagged Friends:</span>
+            <ul>
+              {tagged.map((f) => (
+                <li key={f._id} className="chip">
+                  <Avatar src={f.profilePicture} alt="" size={18} />
+                  {f.username}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <time className="pin-popup-date" dateTime={pin.createdAt}>
+          {formatDateTime(pin.createdAt)}
+        </time>
+      </div>
       {isOwn && (
         <div className="pin-popup-actions">
           <button type="button" className="btn btn-secondary" onClick={() => onUpdate(pin)}>

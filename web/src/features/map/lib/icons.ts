@@ -46,3 +46,19 @@ export function clusterIcon(count: number): L.DivIcon {
   }
   return icon;
 }
+
+/** The dot as drawn (16 px and its 3 px white ring): no bigger, so a bubble under it stays tappable round it. */
+const OWN_DOT_TARGET = 22;
+let ownIcon: L.DivIcon | null = null;
+
+/** The blue dot of the person's own position. */
+export function ownPositionIcon(): L.DivIcon {
+  ownIcon ??= L.divIcon({
+    className: 'map-own-dot',
+    html: '<span class="map-own-dot-core"></span>',
+    iconSize: [OWN_DOT_TARGET, OWN_DOT_TARGET],
+    iconAnchor: [OWN_DOT_TARGET / 2, OWN_DOT_TARGET / 2],
+    popupAnchor: [0, -6],
+  });
+  return ownIcon;
+}

@@ -2,7 +2,7 @@ import type { Pin } from '@memory-map/shared';
 import { describe, expect, it } from 'vitest';
 import { makePin } from '../../../../test/pins.ts';
 import { FALLBACK_CITIES, randomFallbackCity } from './fallback-cities.ts';
-import { ALL_TYPES, buildPinIndex, fetchBbox, mapItemsFor, normalizeMapPins } from './map-items.ts';
+import { ALL_TYPES, buildPinIndex, fanOffsets, fetchBbox, keepOpenPin, mapItemsFor, normalizeMapPins, type MapItem, type PinItem } from './map-items.ts';
 import { loadTheme, MAP_THEMES, saveTheme } from './themes.ts';
 
 const world: [number, number, number, number] = [-180, -85, 180, 85];
@@ -58,6 +58,73 @@ describe('buildPinIndex', () => {
     const index = buildPinIndex([], 'me', ALL_TYPES);
     const items = mapItemsFor({ pins: [], clusters: [{ lat: 1, lng: 1, count: 500 }] }, index, world, 2);
     expect(items).toEqual([expect.objectContaining({ kind: 'cluster', count: 500 })]);
+  });
+});
+
+describe('pins at one spot', () => {
+  const at = (id: string, lat: number, lng: number) => makePin({ id, latitude: lat, longitude: lng, pinType: 'own' });
+  const pinsOf = (items: MapItem[]) => items.filter((i): i is PinItem => i.kind === 'pin');
+  // Screen pixels between two positions at a zoom (Web Mercator, 256 px tiles).
+  const px = (a: { lat: number; lng: number }, b: { lat: number; lng: number }, zoom: number) => {
+    const size = 256 * 2 ** zoom;
+    const y = (lat: number) => (0.5 - Math.log((1 + Math.sin((lat * Math.PI) / 180)) / (1 - Math.sin((lat * Math.PI) / 180))) / (4 * Math.PI)) * size;
+    return Math.hypot(((a.lng - b.lng) / 360) * size, y(a.lat) - y(b.lat));
+  };
+  const view: [number, number, number, number] = [10.49, 45.49, 10.51, 45.51];
+
+  it('stay one bubble down to the last clustering zoom, so a tap zooms past it', () => {
+    const index = buildPinIndex([at('a', 45.5, 10.5), at('b', 45.5, 10.5)], 'me', ALL_TYPES);
+    const [bubble] = index.items(view, 17);
+    expect(bubble).toMatchObject({ kind: 'cluster', count: 2, expansionZoom: 18 });
+  });
+
+  it.each([18, 19, 20])('fan out at zoom %i so each can be tapped, each joined to the true spot', (zoom) => {
+    const index = buildPinIndex([at('b', 45.5, 10.5), at('a', 45.5, 10.5)], 'me', ALL_TYPES);
+    const pins = pinsOf(index.items(view, zoom));
+    expect(pins.map((p) => p.pin.id).sort()).toEqual(['a', 'b']);
+    const [p, q] = pins.map((p) => p.at!);
+    expect(p && q).toBeTruthy();
+    // Markers are 30 px wide: far enough apart not to overlap, near enough to read as one place.
+    expect(px(p!, q!, zoom)).toBeGreaterThanOrEqual(36);
+    for (const item of pins) expect(px(item.at!, { lat: 45.5, lng: 10.5 }, zoom)).toBeLessThan(60);
+    // The memory itself keeps its coordinates.
+    expect(pins.every((i) => i.pin.latitude === 45.5 && i.pin.longitude === 10.5)).toBe(true);
+  });
+
+  it('leave a pin that stands apart where it is, and place each pin the same way every time', () => {
+    const pins = [at('a', 45.5, 10.5), at('b', 45.5, 10.5), at('c', 45.5, 10.5), at('alone', 45.505, 10.505)];
+    const first = pinsOf(buildPinIndex(pins, 'me', ALL_TYPES).items(view, 18));
+    expect(first.find((i) => i.pin.id === 'alone')?.at).toBeUndefined();
+    const again = pinsOf(buildPinIndex([...pins].reverse(), 'me', ALL_TYPES).items(view, 18));
+    const where = (items: PinItem[]) => Object.fromEntries(items.map((i) => [i.pin.id, i.at]));
+    expect(where(again)).toEqual(where(first));
+  });
+
+  it('spread many on a spiral rather than one huge circle, none on top of another', () => {
+    const offsets = fanOffsets(30);
+    expect(offsets).toHaveLength(30);
+    for (let i = 0; i < offsets.length; i++) {
+      for (let j = i + 1; j < offsets.length; j++) {
+        expect(Math.hypot(offsets[i]!.dx - offsets[j]!.dx, offsets[i]!.dy - offsets[j]!.dy)).toBeGreaterThan(30);
+      }
+    }
+    expect(Math.max(...offsets.map((o) => Math.hypot(o.dx, o.dy)))).toBeLessThan(200);
+  });
+});
+
+describe('keepOpenPin', () => {
+  const open: PinItem = { kind: 'pin', pin: makePin({ id: 'open', pinType: 'own' }), type: 'own', at: { lat: 1, lng: 1 } };
+
+  it('keeps the pin whose popup is open when the fetched area no longer holds it', () => {
+    const others: MapItem[] = [{ kind: 'cluster', id: 'c1', lat: 0, lng: 0, count: 3 }];
+    expect(keepOpenPin(others, open, ALL_TYPES)).toEqual([...others, { kind: 'pin', pin: open.pin, type: 'own' }]);
+  });
+
+  it('adds nothing when it is there already, nothing open, or its type is filtered out', () => {
+    const items: MapItem[] = [{ ...open, at: undefined }];
+    expect(keepOpenPin(items, open, ALL_TYPES)).toBe(items);
+    expect(keepOpenPin([], null, ALL_TYPES)).toEqual([]);
+    expect(keepOpenPin([], open, { ...ALL_TYPES, own: false })).toEqual([]);
   });
 });
 
