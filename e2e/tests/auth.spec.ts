@@ -1,4 +1,4 @@
-import { createUser, expect, test, uniqueName } from '../fixtures.ts';
+import { createUser, expect, signIn, test, uniqueName } from '../fixtures.ts';
 import { shot } from '../fixtures/shots.ts';
 
 test.describe('Register', () => {
@@ -73,6 +73,23 @@ test.describe('Register', () => {
     expect(stored.user.username).toBe(username);
   });
 
+  test('someone already signed in who opens Register goes to the map', async ({ page, request }) => {
+    await signIn(page, await createUser(request, 'already'));
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toHaveCount(0);
+    // Replaced, not pushed: Back does not return to the form.
+    expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+  });
+
+  test('clears its message once the fields are edited', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill out all fields.');
+    await page.getByLabel('Username').fill('someone');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('links to Log In', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('link', { name: 'Log In' }).click();
@@ -125,4 +142,13 @@ test.describe('Login', () => {
       await expect(page).toHaveURL(/\/login$/);
     }
   });
+});
+
+test('the bottom navigation stays hidden on /login/ and /register/ (trailing slash)', async ({ page }) => {
+  for (const path of ['/register/', '/login/']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: path.startsWith('/register') ? 'Sign Up' : 'Log In' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  }
+  await shot(page, 'login-trailing-slash');
 });

@@ -7,7 +7,7 @@ import { OfflineBanner } from '../components/offline-banner.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { dropOfflineCache } from '../lib/offline-cache.ts';
 import { useSession } from '../lib/session.ts';
-import { paths, PATHS_WITHOUT_NAV } from './paths.ts';
+import { paths, showsBottomNav } from './paths.ts';
 
 /** The shell every screen shares: header, the screen, and the bottom navigation (SPEC.md §2). */
 export function Layout() {
@@ -22,7 +22,7 @@ export function Layout() {
   useEffect(() => {
     if (!token) dropOfflineCache(queryClient);
   }, [token, queryClient]);
-  const showNav = !PATHS_WITHOUT_NAV.includes(pathname);
+  const showNav = showsBottomNav(pathname);
   return (
     <div className={showNav ? 'app-shell with-nav' : 'app-shell'}>
       <Header />

@@ -16,3 +16,16 @@ export const paths = {
 
 /** The bottom navigation is hidden only on these (SPEC.md §2). */
 export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register];
+
+/**
+ * A pathname as the router matches it: the router ignores a trailing slash and letter case, so
+ * '/login/' and '/Login' are the Login screen and must be treated as '/login' here too.
+ */
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '').toLowerCase();
+  return trimmed || paths.root;
+}
+
+export function showsBottomNav(pathname: string): boolean {
+  return !PATHS_WITHOUT_NAV.includes(normalizePath(pathname));
+}

@@ -38,6 +38,20 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('clears the message once the fields are edited, and shows the next one on the next try', async () => {
+    const { fill, submit, user, fetchMock } = setup();
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
+    await user.type(screen.getByLabelText('Username'), 'a');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await fill({ email: good.email, password: 'secret!1', confirm: 'secret!2' });
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match.');
+    await user.type(screen.getByLabelText('Confirm Password'), '{Backspace}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('also checks the server rules for usernames and e-mail before sending', () => {
     expect(registrationProblem({ username: 'a b', email: 'a@b.co', password: 'secret!1', confirmPassword: 'secret!1' })).toMatch(/^Username must be/);
     expect(registrationProblem({ username: 'alice', email: 'nope', password: 'secret!1', confirmPassword: 'secret!1' })).toBe('Email must be a valid e-mail address');

@@ -34,8 +34,12 @@ export function RegisterForm() {
   const startSession = useStartSession();
   const busy = register.isPending;
 
-  const set = (field: keyof RegisterInput) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  // The message was about what had been typed; once that changes it no longer applies (the live
+  // checklist keeps guiding the password meanwhile).
+  const set = (field: keyof RegisterInput) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setError(null);
     setValues((v) => ({ ...v, [field]: e.target.value }));
+  };
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
