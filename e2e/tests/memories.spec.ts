@@ -13,6 +13,7 @@ const MADRID = { lat: 40.4168, lng: -3.7038 };
 const VIENNA = { lat: 48.2082, lng: 16.3738 };
 const PRAGUE = { lat: 50.0755, lng: 14.4378 };
 const LISBON = { lat: 38.7223, lng: -9.1393 };
+const BORDEAUX = { lat: 44.8378, lng: -0.5792 };
 
 test('double-click → create with a photo and a tagged friend → the pin and its popup', async ({ page, context, request }) => {
   const me = await createUser(request, 'maker');
@@ -52,6 +53,11 @@ test('double-click → create with a photo and a tagged friend → the pin and i
   await page.getByRole('button', { name: 'Save Memory' }).click();
   expect((await created).status()).toBe(201);
   await expect(page).toHaveURL(/\/landing$/);
+  await expect(marker(page, 'Picnic by the Rhône')).toBeVisible();
+  // The form replaced itself with the map: the phone's Back goes to the map before it, not to the form.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('heading', { name: 'Create Memory' })).toHaveCount(0);
   await marker(page, 'Picnic by the Rhône').click();
   const p = popup(page, 'Picnic by the Rhône');
   await expect(p).toContainText(place);
@@ -109,6 +115,8 @@ test('create: required fields, the server fallback text, and no coordinates', as
   await page.getByRole('button', { name: 'Save Memory' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please fill out all fields.');
   await page.getByLabel('Title').fill('Only a title');
+  // Editing clears the message; the next try says it again.
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save Memory' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please fill out all fields.');
   expect(sent).toBe(0);
@@ -200,6 +208,9 @@ test('update: confirm, fields filled from state, validation, fallback text, then
   await page.getByLabel('Visibility').selectOption({ label: 'Public (Everyone)' });
   await page.getByRole('button', { name: 'Update Memory' }).click();
   await expect(page).toHaveURL(/\/landing$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('heading', { name: 'Update Memory' })).toHaveCount(0);
   await marker(page, 'Tapas crawl, take two').click();
   const p = popup(page, 'Tapas crawl, take two');
   await expect(p).toContainText('Your Memory (Public)');
@@ -232,4 +243,30 @@ test('delete asks first, then the pin leaves the map at once', async ({ page, co
   expect((await deleted).status()).toBe(200);
   await expect(marker(page, 'Custard tarts')).toHaveCount(0);
   await expect(popup(page)).toHaveCount(0);
+});
+
+test("saved while 'Finding the place…': the memory still gets its place name", async ({ page, context, request }) => {
+  await grantLocation(context, BORDEAUX);
+  await signIn(page, await createUser(request, 'hasty'));
+  // A slow place lookup: the form is filled and saved before it answers.
+  await page.route('**/api/places/reverse*', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.fallback();
+  });
+  await openMap(page);
+  await page.locator('.map-canvas').dblclick({ position: { x: 150, y: 330 } });
+  await page.getByRole('button', { name: 'Add memory' }).click();
+  await expect(page.getByText('Finding the place…')).toBeVisible();
+  await page.getByLabel('Title').fill('Canelé stop');
+  await page.getByLabel('Description').fill('Still warm.');
+  const created = page.waitForRequest((r) => r.url().endsWith('/api/create'));
+  await page.getByRole('button', { name: 'Save Memory' }).click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await shot(page, 'create-saving-while-finding-place');
+  const body = (await created).postDataBuffer()?.toString('utf8') ?? '';
+  const sentName = /name="locationName"\r\n\r\n([^\r]*)\r\n/.exec(body)?.[1];
+  expect(sentName).toContain('France');
+  await expect(page).toHaveURL(/\/landing$/);
+  await marker(page, 'Canelé stop').click();
+  await expect(popup(page, 'Canelé stop')).toContainText('France');
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
 import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
+import { PLACE_NAME_WAIT_MS } from '../api/reverse-geocode.ts';
 import { CreateMemory } from './create-memory.tsx';
 
 vi.mock('exifr', () => ({ default: { gps: vi.fn(async (file: File) => (file.name.includes('gps') ? { latitude: 48.8583, longitude: 2.2944 } : undefined)) } }));
@@ -141,6 +142,50 @@ describe('CreateMemory', () => {
     act(() => xhr.respond(201, { id: 'new' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
     expect(router.state.location.state).toEqual({ focus: { lat: 51.50741, lng: -0.12784 } });
+    // The form replaced itself: Back from the map does not reopen the memory just saved.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("clears 'Please fill out all fields.' as soon as a field is edited", async () => {
+    routeFetch();
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
+    await user.type(screen.getByLabelText('Title'), 'T');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("saved while 'Finding the place…': waits for the name instead of storing an empty one", async () => {
+    let answer!: (r: Response) => void;
+    routeFetch(() => new Promise<Response>((r) => (answer = r)));
+    const { user, XHR } = setup();
+    expect(screen.getByText('Finding the place…')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(XHR.sent).toHaveLength(0);
+    await act(async () => answer(jsonResponse(200, { display_name: 'x', address: { city: 'London', country: 'United Kingdom' } })));
+    await waitFor(() => expect(XHR.sent).toHaveLength(1));
+    expect(XHR.sent[0]!.fields().locationName).toBe('London, United Kingdom');
+  });
+
+  it("gives up on a place lookup that never answers and stores 'Unknown location'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    routeFetch(() => new Promise<Response>(() => {}));
+    const { XHR } = setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(XHR.sent).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(PLACE_NAME_WAIT_MS));
+    await waitFor(() => expect(XHR.sent).toHaveLength(1));
+    expect(XHR.sent[0]!.fields().locationName).toBe('Unknown location');
   });
 
   it('leaves out tags and image when there are none; a removed chip is not sent', async () => {

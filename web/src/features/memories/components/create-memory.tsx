@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
 import type { LandingState, NewLocationState } from '../../../app/route-state.ts';
 import { useCreateMemory } from '../api/create-memory.ts';
-import { UNKNOWN_LOCATION, usePlaceName } from '../api/reverse-geocode.ts';
+import { UNKNOWN_LOCATION, usePlaceName, usePlaceNameForSaving } from '../api/reverse-geocode.ts';
 import { MemoryForm } from './memory-form.tsx';
 
 export const CREATE_FAILED = 'Failed to create pin';
@@ -54,6 +54,7 @@ export function CreateMemory() {
   const [photoCoords, setPhotoCoords] = useState<LatLng | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const place = usePlaceName(coords?.lat, coords?.lng);
+  const placeNameForSaving = usePlaceNameForSaving();
   const create = useCreateMemory();
 
   useEffect(() => {
@@ -93,7 +94,7 @@ export function CreateMemory() {
         submitLabel="Save Memory"
         failureText={CREATE_FAILED}
         onImageChange={setPhoto}
-        save={(values, onProgress) =>
+        save={async (values, onProgress) =>
           create.mutateAsync({
             title: values.title,
             description: values.description,
@@ -102,11 +103,13 @@ export function CreateMemory() {
             image: values.image,
             latitude: coords.lat,
             longitude: coords.lng,
-            locationName: placeName,
+            // Saved while the name is still being looked up: it is waited for (briefly), never left empty.
+            locationName: await placeNameForSaving(coords.lat, coords.lng),
             onProgress,
           })
         }
-        onSaved={() => navigate(paths.landing, { state: { focus: coords } satisfies LandingState })}
+        // Replace: the phone's Back button must not reopen the filled-in form of a saved memory.
+        onSaved={() => navigate(paths.landing, { replace: true, state: { focus: coords } satisfies LandingState })}
       >
         <div className="memory-place card" aria-live="polite">
           <PinIcon size={22} />

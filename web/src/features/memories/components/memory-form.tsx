@@ -67,7 +67,12 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     return all;
   }, [known, friends.data]);
 
+  // A message about what was entered ('Please fill out all fields.', a failed save) is stale as
+  // soon as the entry changes.
+  const edited = useCallback(() => setError(null), []);
+
   const toggle = useCallback((friend: FriendLike) => {
+    setError(null);
     setKnown((k) => ({ ...k, [friend._id]: friend }));
     setTags((t) => (t.includes(friend._id) ? t.filter((id) => id !== friend._id) : [...t, friend._id]));
   }, []);
@@ -78,6 +83,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   }, [error]);
 
   function chooseImage(file: File | null) {
+    edited();
     setImage(file);
     onImageChange?.(file);
   }
@@ -118,7 +124,17 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
       {children}
       <div className="field">
         <label htmlFor="memory-title">Title</label>
-        <input id="memory-title" value={title} maxLength={LIMITS.titleMax} onChange={(e) => setTitle(e.target.value)} disabled={busy} placeholder="Give this memory a name" />
+        <input
+          id="memory-title"
+          value={title}
+          maxLength={LIMITS.titleMax}
+          onChange={(e) => {
+            edited();
+            setTitle(e.target.value);
+          }}
+          disabled={busy}
+          placeholder="Give this memory a name"
+        />
       </div>
       <div className="field">
         <label htmlFor="memory-description">Description</label>
@@ -126,7 +142,10 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           id="memory-description"
           value={description}
           maxLength={LIMITS.descriptionMax}
-          onChange={(e) => setDescription(e.target.value)}
+          onChange={(e) => {
+            edited();
+            setDescription(e.target.value);
+          }}
           disabled={busy}
           placeholder="What happened here?"
           aria-describedby="memory-description-count"
@@ -153,7 +172,15 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
       />
       <div className="field">
         <label htmlFor="memory-visibility">Visibility</label>
-        <select id="memory-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)} disabled={busy}>
+        <select
+          id="memory-visibility"
+          value={visibility}
+          onChange={(e) => {
+            edited();
+            setVisibility(e.target.value as Visibility);
+          }}
+          disabled={busy}
+        >
           {VISIBILITIES.map((v) => (
             <option key={v} value={v}>
               {VISIBILITY_LABELS[v]}
@@ -177,7 +204,15 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
                 <li key={id} className="memory-chip">
                   <Avatar src={friend?.profilePicture} alt="" size={22} />
                   <span>{name}</span>
-                  <button type="button" aria-label={`Remove ${name}`} onClick={() => setTags((t) => t.filter((x) => x !== id))} disabled={busy}>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => {
+                      edited();
+                      setTags((t) => t.filter((x) => x !== id));
+                    }}
+                    disabled={busy}
+                  >
                     ×
                   </button>
                 </li>

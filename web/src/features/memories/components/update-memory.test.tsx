@@ -88,6 +88,23 @@ describe('UpdateMemory', () => {
     act(() => xhr.respond(200, { id: 'pin-1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
     expect(router.state.location.state).toEqual({ focus: { lat: 50.82, lng: -0.14 } });
+    // Back from the map must not reopen the form of a memory already saved.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("clears 'Please fill out all fields.' and a failed save's message once the fields are edited", async () => {
+    const { user, XHR } = setup();
+    await clearAndType(user, 'Description', '');
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill out all fields.');
+    expect(XHR.sent).toHaveLength(0);
+    await user.type(screen.getByLabelText('Description'), 'Back again');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    act(() => XHR.sent[0]!.respond(500));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update pin');
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'Public (Everyone)');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('sends removeImage when the photo was removed, and no tags when all were removed', async () => {

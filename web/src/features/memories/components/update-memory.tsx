@@ -41,7 +41,8 @@ export function UpdateMemory() {
         submitLabel="Update Memory"
         failureText={UPDATE_FAILED}
         save={(values, onProgress) => update.mutateAsync({ pinId: pin.id, ...values, onProgress })}
-        onSaved={() => navigate(paths.landing, { state: { focus } satisfies LandingState })}
+        // Replace: the phone's Back button must not reopen the form of a memory already saved.
+        onSaved={() => navigate(paths.landing, { replace: true, state: { focus } satisfies LandingState })}
       >
         {pin.locationName && (
           <div className="memory-place card">
