@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { findWithUserQuery } from '../modules/auth/sessions.repository.ts';
 import { openDatabase } from './open.ts';
 
 describe('openDatabase on SQLite', () => {
@@ -36,6 +37,32 @@ describe('openDatabase on SQLite', () => {
         select id from pins where visibility = 3 and floor(latitude * 10) between 488 and 489
         and longitude between 2.2 and 2.4 and latitude between 48.8 and 48.9`.execute(db.kysely);
       expect(plan.rows.map((r) => r.detail).join('\n')).toContain('pins_public_geo_idx');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('the session lookup on SQLite', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mm-sessions-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('seeks the token, even with statistics taken while there was a single session', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const db = await openDatabase(config);
+    try {
+      await sql`insert into users (id, username, username_lower, email, email_lower, password_hash, created_at)
+        values ('u1', 'ana', 'ana', 'ana@example.test', 'ana@example.test', 'x', '2026-01-01')`.execute(db.kysely);
+      await sql`insert into sessions (token_hash, user_id, created_at, expires_at, last_seen_at)
+        values ('h1', 'u1', '2026-01-01', '2027-01-01', '2026-01-01')`.execute(db.kysely);
+      // What a fresh install looks like an hour in: analyzed with one session, since grown.
+      await sql`analyze`.execute(db.kysely);
+      const query = findWithUserQuery.compiled(db.kysely, { tokenHash: 'h1' });
+      const plan = await db.kysely.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      const steps = plan.rows.map((r) => r.detail).join('\n');
+      expect(steps).toMatch(/SEARCH (sessions|"sessions") USING INDEX/);
+      expect(steps).not.toMatch(/SCAN (sessions|"sessions")/);
+      expect(await findWithUserQuery.first(db.kysely, { tokenHash: 'h1' })).toMatchObject({ user_id: 'u1', username: 'ana' });
     } finally {
       await db.close();
     }

@@ -70,6 +70,8 @@ function countSlots(args: Args): number {
 export interface PreparedQuery<A extends Args, R> {
   all(db: Queryable, args: A): Promise<R[]>;
   first(db: Queryable, args: A): Promise<R | undefined>;
+  /** The SQL and values a call would run (for tests that ask the database for its plan). */
+  compiled(db: Queryable, args: A): CompiledQuery<R>;
 }
 
 export function preparedQuery<A extends Args, R>(
@@ -97,21 +99,25 @@ export function preparedQuery<A extends Args, R>(
     return template;
   }
 
-  async function all(db: Queryable, args: A): Promise<R[]> {
+  function compiled(db: Queryable, args: A): CompiledQuery<R> {
     const shape = shapeOf(args);
-    if (shape === null) return (await db.executeQuery(build(db, args))).rows;
-    const { compiled, sources } = templateFor(db, shape, args);
-    const parameters = sources.map((source) => {
+    if (shape === null) return build(db, args).compile();
+    const template = templateFor(db, shape, args);
+    const parameters = template.sources.map((source) => {
       if (!(source instanceof Slot)) return source;
       const value = args[source.name];
       return source.index < 0 ? value : (value as unknown[])[source.index];
     });
-    const result = await db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
-    return result.rows;
+    return { ...template.compiled, parameters } as CompiledQuery<R>;
+  }
+
+  async function all(db: Queryable, args: A): Promise<R[]> {
+    return (await db.executeQuery(compiled(db, args))).rows;
   }
 
   return {
     all,
+    compiled,
     async first(db, args) {
       const rows = await all(db, args);
       return rows[0];

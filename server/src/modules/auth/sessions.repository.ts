@@ -7,7 +7,7 @@ import type { SessionsTable } from '../../db/schema.ts';
  * while the sessions table held a handful of rows make SQLite plan the join as a scan of every
  * session (until the next analyze), whereas a single-table equality always uses the key.
  */
-const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, args: { tokenHash: string }) =>
+export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, args: { tokenHash: string }) =>
   db
     .selectFrom('sessions')
     .select((eb) => [
