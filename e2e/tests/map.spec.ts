@@ -330,38 +330,28 @@ test('a failed delete shows the spec alert and keeps the pin', async ({ page, co
   await expect(marker(page, 'Sticky')).toBeVisible();
 });
 
-test('the blue dot stays on top of pins at the same spot and opens its own popup; a pin popup still covers it', async ({ page, context, request }) => {
+test('pins at the spot where one stands cover the blue dot and stay tappable; the centre button opens its popup', async ({ page, context, request }) => {
   const here = freshSpot();
   await grantLocation(context, here);
-  const me = await createUser(request, 'dottop');
+  const me = await createUser(request, 'dotunder');
   // Two memories right where the person stands: a bubble centred on the dot.
   for (const title of ['Doorstep', 'Front step']) await createMemory(request, me, { title, visibility: '1', latitude: here.lat, longitude: here.lng });
-  // Far enough south that its popup, opening upwards, reaches over the dot.
-  const south = near(here, -0.02, 0);
-  await createMemory(request, me, { title: 'Down the road', visibility: '1', latitude: south.lat, longitude: south.lng });
   await signIn(page, me);
   await openMap(page);
-  await expect(page.locator('.map-cluster').filter({ hasText: '2' })).toBeVisible();
-  const dot = ownDot(page);
-  await expect(dot).toBeVisible();
+  const bubble = page.locator('.map-cluster').filter({ hasText: '2' });
+  await expect(bubble).toBeVisible();
   await page.getByRole('button', { name: 'Dismiss hint' }).click();
-  await dot.click();
-  await expect(popup(page)).toContainText('Your Location');
-  await shot(page, 'map-own-dot-over-cluster');
-  await popup(page).locator('.leaflet-popup-close-button').click();
-  await expect(popup(page)).toHaveCount(0);
-  // The bubble under it still opens (its edge shows round the dot).
-  const bubbleBox = (await page.locator('.map-cluster').filter({ hasText: '2' }).boundingBox())!;
-  expect(bubbleBox.width).toBeGreaterThan((await dot.boundingBox())!.width);
+  // The bubble's count is on top: a tap in its middle reaches the bubble, not the dot.
+  const d = (await ownDot(page).boundingBox())!;
+  const top = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.map-cluster, .map-own-dot')?.className ?? '', [d.x + d.width / 2, d.y + d.height / 2]);
+  expect(top).toContain('map-cluster');
+  await shot(page, 'map-cluster-over-own-dot');
 
-  // A pin's popup opening over the dot covers it: the popup's pane is above the dot's.
-  await marker(page, 'Down the road').click();
-  const p = popup(page, 'Down the road');
-  await expect(p).toBeVisible();
-  const d = (await dot.boundingBox())!;
-  const top = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.leaflet-popup, .map-own-dot')?.className ?? '', [d.x + d.width / 2, d.y + d.height / 2]);
-  expect(top).toContain('leaflet-popup');
-  await shot(page, 'map-pin-popup-over-dot');
+  // 'Your Location' is one tap away all the same.
+  await page.getByRole('button', { name: 'center to your location' }).click();
+  await expect(popup(page)).toContainText('Your Location');
+  await expect(popup(page)).toContainText(`${here.lat.toFixed(5)}, ${here.lng.toFixed(5)}`);
+  await shot(page, 'map-own-popup-from-centre-button');
 });
 
 test('two memories at the very same spot: the bubble opens into pins that can each be opened', async ({ page, context, request }) => {

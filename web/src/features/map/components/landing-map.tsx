@@ -1,7 +1,7 @@
 import type { Pin, PlaceSearchResult } from '@memory-map/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { MapContainer, Marker, Pane, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -75,6 +75,7 @@ function MapView({
   const [popupOpen, setPopupOpen] = useState(false);
   const [openPin, setOpenPin] = useState<PinItem | null>(null);
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const ownDotRef = useRef<L.Marker>(null);
   const deletePin = useDeletePin();
   const closeConfirm = useCallback(() => setConfirm(null), []);
   const closeImage = useCallback(() => setFullImage(null), []);
@@ -134,6 +135,9 @@ function MapView({
     const here = (await locate()) ?? ownPosition;
     if (!here) showToast('Your location is not available');
     map?.flyTo(here ? [here.lat, here.lng] : [fallback.lat, fallback.lng], DEFAULT_ZOOM, { duration: 0.8 });
+    // The dot lies under any pins on the same spot; arriving opens its popup, so 'Your Location'
+    // is always one tap away.
+    if (here) map?.once('moveend', () => ownDotRef.current?.openPopup());
   }
 
   function confirmAction() {
@@ -194,7 +198,7 @@ function MapView({
         <GeoNamesAttribution />
         <ViewTracker onChange={setView} />
         <PinLayer items={items} actions={actions} />
-        {ownPosition && <OwnPosition position={ownPosition} />}
+        {ownPosition && <OwnPosition position={ownPosition} markerRef={ownDotRef} />}
         <DraftMarker onAdd={(at) => navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState })} />
       </MapContainer>
 
@@ -306,16 +310,17 @@ function ViewTracker({ onChange }: { onChange: (view: View) => void }) {
 }
 
 /**
- * Above the pins' pane (600) and below the popups' (700): the dot is never buried under a pin or a
- * bubble standing on the same spot, and an open memory still covers it.
+ * Above the shapes (400) and below the pins (600). People pin memories where they stand, so pins
+ * and bubbles often sit on the dot: they are the content, and their counts stay readable and
+ * tappable. Where the dot is covered, the 'center to your location' button opens its popup.
  */
 const OWN_POSITION_PANE = 'ownPositionPane';
-const OWN_POSITION_Z = 650;
+const OWN_POSITION_Z = 550;
 
-function OwnPosition({ position }: { position: LatLng }) {
+function OwnPosition({ position, markerRef }: { position: LatLng; markerRef: Ref<L.Marker> }) {
   return (
     <Pane name={OWN_POSITION_PANE} style={{ zIndex: OWN_POSITION_Z }}>
-      <Marker position={[position.lat, position.lng]} icon={ownPositionIcon()} title="Your Location" alt="Your Location" keyboard>
+      <Marker ref={markerRef} position={[position.lat, position.lng]} icon={ownPositionIcon()} title="Your Location" alt="Your Location" keyboard>
         <Popup pane="popupPane">
           <div className="map-own-popup">
             <strong>Your Location</strong>
