@@ -10,7 +10,9 @@ import { uniquePins, useFeed } from '../api/query-feed.ts';
 import { ALL_FILTERS, FeedFilterPanel, type FeedFilters } from './feed-filters.tsx';
 import { FeedItem } from './feed-item.tsx';
 import './feed.css';
+import { LoadProblem } from '../../../components/load-problem.tsx';
 
+const FEED_FAILED = 'Failed to load feed. Please try again later.';
 export const FEED_EMPTY = 'No pins match your current filters. Try adjusting your filters or add more memories!';
 
 export function FeedView() {
@@ -42,26 +44,12 @@ export function FeedView() {
       {feed.isPending ? (
         <LoadingDots label="Loading feed" />
       ) : failedFirst ? (
-        <div className="feed-problem">
-          <p className="form-error" role="alert">
-            Failed to load feed. Please try again later.
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void feed.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem message={FEED_FAILED} onRetry={() => void feed.refetch()} />
       ) : (
         <>
           {/* A refresh that failed leaves the cached memories on screen, with the error above them. */}
           {feed.isRefetchError && (
-            <div className="feed-problem feed-problem-stale">
-              <p className="form-error" role="alert">
-                Failed to load feed. Please try again later.
-              </p>
-              <button type="button" className="btn btn-secondary" onClick={() => void feed.refetch()}>
-                Try again
-              </button>
-            </div>
+            <LoadProblem className="feed-problem-stale" message={FEED_FAILED} onRetry={() => void feed.refetch()} />
           )}
           {shown.length > 0 && (
             <div className="feed-list">
@@ -71,14 +59,7 @@ export function FeedView() {
             </div>
           )}
           {feed.isFetchNextPageError ? (
-            <div className="feed-problem">
-              <p className="form-error" role="alert">
-                Failed to load feed. Please try again later.
-              </p>
-              <button type="button" className="btn btn-secondary" onClick={() => void feed.fetchNextPage()}>
-                Try again
-              </button>
-            </div>
+            <LoadProblem message={FEED_FAILED} onRetry={() => void feed.fetchNextPage()} />
           ) : (
             <InfiniteScroll
               hasMore={Boolean(feed.hasNextPage)}

@@ -18,6 +18,7 @@ import { PersonRow } from './person-row.tsx';
 import { paths } from '../../../app/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
+import { LoadProblem } from '../../../components/load-problem.tsx';
 
 /** SPEC.md §2 row states. */
 export type RowStatus = 'idle' | 'loading' | 'pending' | 'friends' | 'received' | 'error';
@@ -134,14 +135,7 @@ export function AddFriendView() {
       {users.isPending ? (
         <LoadingDots label="Loading users" />
       ) : users.isError && list.length === 0 ? (
-        <div className="friends-problem">
-          <p className="form-error" role="alert">
-            Failed to load users. Please try again later.
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void users.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem message="Failed to load users. Please try again later." onRetry={() => void users.refetch()} />
       ) : list.length === 0 ? (
         <p className="empty">{searching ? 'No users match your search' : 'No users found'}</p>
       ) : (

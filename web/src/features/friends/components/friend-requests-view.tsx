@@ -14,6 +14,7 @@ import { PersonRow } from './person-row.tsx';
 import { paths } from '../../../app/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
+import { LoadProblem } from '../../../components/load-problem.tsx';
 
 /** SPEC.md §9: accepted and rejected rows leave after 1.5 s. */
 export const ANSWERED_ROW_MS = 1500;
@@ -93,14 +94,7 @@ export function FriendRequestsView() {
       {requests.isPending ? (
         <LoadingDots label="Loading friend requests" />
       ) : requests.isError ? (
-        <div className="friends-problem">
-          <p className="form-error" role="alert">
-            Failed to load friend requests. Please try again later.
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void requests.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem message="Failed to load friend requests. Please try again later." onRetry={() => void requests.refetch()} />
       ) : list.length === 0 ? (
         <p className="empty">No pending friend requests</p>
       ) : (

@@ -19,6 +19,7 @@ import { useFriends } from '../api/query-friends.ts';
 import { CountBadge, PersonRow } from './person-row.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
+import { LoadProblem } from '../../../components/load-problem.tsx';
 
 /** SPEC.md §9: the list is asked again 1 s after a removal. */
 export const RELOAD_AFTER_REMOVE_MS = 1000;
@@ -107,14 +108,7 @@ export function FriendsView() {
       {friends.isPending ? (
         <LoadingDots label="Loading friends" />
       ) : friends.isError ? (
-        <div className="friends-problem">
-          <p className="form-error" role="alert">
-            Failed to load friends. Please try again later.
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void friends.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadProblem message="Failed to load friends. Please try again later." onRetry={() => void friends.refetch()} />
       ) : list.length === 0 ? (
         <div className="empty friends-empty">
           <p>You don't have any friends yet</p>
