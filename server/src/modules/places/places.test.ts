@@ -112,6 +112,16 @@ describe('searchPlaces', () => {
     expect(names('wien')[0]).toBe('Vienna, Austria');
   });
 
+  it('finds the biggest cities by their short forms and in their own script', () => {
+    expect(names('nyc', 1)).toEqual(['New York City, New York, United States']);
+    expect(names('LA', 1)).toEqual(['Los Angeles, California, United States']);
+    expect(names('москва', 1)).toEqual(['Moscow, Russia']);
+    expect(names('東京', 1)).toEqual(['Tokyo, Japan']);
+    expect(names('서울', 1)).toEqual(['Seoul, South Korea']);
+    // A short form still leaves the places whose names start with it.
+    expect(names('la', 3)).toContain('Lagos, Nigeria');
+  });
+
   it('every alias still finds its place', () => {
     for (const [alias, name] of PLACE_ALIASES) {
       expect(names(alias, 10).some((n) => n.startsWith(`${name},`) || n === name), alias).toBe(true);
