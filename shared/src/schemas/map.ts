@@ -7,11 +7,21 @@ export const MAP_ZOOM_MAX = 22;
 export const MAP_PINS_MAX = 300;
 /** A wide viewport gets at most this many clusters. */
 export const MAP_CLUSTERS_MAX = 500;
+/**
+ * The server clusters the map's pins at every zoom, and only there. Markers are 30 px; bubbles and
+ * pins closer than this many screen pixels (256-pixel tiles) merge into one bubble.
+ */
+export const MAP_CLUSTER_RADIUS_PX = 48;
+/**
+ * Above this zoom every pin stands alone: a bubble still there at this zoom expands to the next,
+ * where the browser fans out the pins that share one spot.
+ */
+export const MAP_CLUSTER_MAX_ZOOM = 17;
 
 const PIN_TYPES = ['own', 'friend', 'public'] as const;
 
 /**
- * GET /api/map. `types` mirrors the map's Own / Friend / Public filters (SPEC.md §4), so cluster
+ * GET /api/map. `types` mirrors the map's Own / Friend / Public filters (docs/product.md §4), so cluster
  * counts can follow them too; absent means all three.
  */
 export const clusteredMapQuerySchema = z.object({
