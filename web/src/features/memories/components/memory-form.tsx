@@ -1,7 +1,7 @@
 import { LIMITS, MEMORY_MESSAGES, VISIBILITY_LABELS, type PublicUser, type Visibility } from '@memory-map/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
@@ -27,7 +27,7 @@ export interface MemoryFormProps {
     imageUrl?: string | null;
   };
   submitLabel: string;
-  /** SPEC.md §8: shown when the server gives no error text. */
+  /** docs/product.md §8: shown when the server gives no error text. */
   failureText: string;
   /** Sends the memory; `onProgress` gets 0..1 while the photo uploads. */
   save: (values: MemoryFormValues, onProgress: (fraction: number) => void) => Promise<unknown>;
@@ -39,7 +39,7 @@ export interface MemoryFormProps {
 
 const VISIBILITIES: Visibility[] = ['1', '2', '3'];
 
-/** The fields both memory screens share (SPEC.md §2 Create memory / Update memory). */
+/** The fields both memory screens share (docs/product.md §2 Create memory / Update memory). */
 export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, onImageChange, children }: MemoryFormProps) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initial?.title ?? '');
