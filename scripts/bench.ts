@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { openPostgres, openSqlite } from '../server/src/db/database.ts';
-import { latOfY, lngOfX, mercatorX, mercatorY } from '../server/src/modules/map/map-grid.ts';
+import { latOfY, lngOfX, mercatorX, mercatorY } from '../server/src/modules/map-cells/map-grid.ts';
 import { parseArgs } from './lib/args.ts';
 import { freePort, startNodeServer, waitForIdle, type ServerProcess } from './lib/bench-process.ts';
 import {
@@ -336,26 +336,21 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
       const angle = (i / 8) * 2 * Math.PI;
       const lat = city.lat + 0.02 * Math.sin(angle);
       const lng = city.lng + 0.02 * Math.cos(angle);
-      return `/api/map?bbox=${viewportBbox(lat, lng, 13, vw, vh)}&zoom=13`;
+      return `/api/query_map_pins?bbox=${viewportBbox(lat, lng, 13, vw, vh)}&zoom=13`;
     });
     const cityProbe = await getJson(url + cityPaths[0], tokens[0]!);
-    if (cityProbe.status === 404) {
-      o.log('GET /api/map is not served (server/src/modules/map/map.routes.ts is not registered in app.ts): map scenarios skipped');
-      extra.mapSkipped = true;
-    } else {
-      if (cityProbe.status !== 200) throw new Error(`GET /api/map answered ${cityProbe.status}: ${JSON.stringify(cityProbe.body)}`);
-      await scenario(
-        'map-city',
-        `map, city viewport (${city.name}, zoom 13, ${o.viewport})`,
-        { requests: tokens.map((t, i) => ({ path: cityPaths[i % cityPaths.length]!, headers: auth(t) })) },
-        describeMap(cityProbe.body),
-      );
+    if (cityProbe.status !== 200) throw new Error(`GET /api/query_map_pins answered ${cityProbe.status}: ${JSON.stringify(cityProbe.body)}`);
+    await scenario(
+      'map-city',
+      `map, city viewport (${city.name}, zoom 13, ${o.viewport})`,
+      { requests: tokens.map((t, i) => ({ path: cityPaths[i % cityPaths.length]!, headers: auth(t) })) },
+      describeMap(cityProbe.body),
+    );
 
-      // Map at a world viewport (zoom 2).
-      const worldPath = '/api/map?bbox=-180,-85.0511,180,85.0511&zoom=2';
-      const worldProbe = await getJson(url + worldPath, tokens[0]!);
-      await scenario('map-world', 'map, world viewport (zoom 2)', { requests: asEveryone(worldPath) }, describeMap(worldProbe.body));
-    }
+    // Map at a world viewport (zoom 2).
+    const worldPath = '/api/query_map_pins?bbox=-180,-85.0511,180,85.0511&zoom=2';
+    const worldProbe = await getJson(url + worldPath, tokens[0]!);
+    await scenario('map-world', 'map, world viewport (zoom 2)', { requests: asEveryone(worldPath) }, describeMap(worldProbe.body));
 
     // Friends list.
     const friendsProbe = await getJson(`${url}/api/query_friends`, tokens[0]!);

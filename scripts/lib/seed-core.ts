@@ -1,7 +1,7 @@
 import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
 import { uuidv7 } from '../../server/src/lib/ids.ts';
-import { backfillSql } from '../../server/src/modules/map/author-cells-sql.ts';
-import { aggregateLevel, MAX_CELL_LEVEL } from '../../server/src/modules/map/map-grid.ts';
+import { backfillSql } from '../../server/src/modules/map-cells/author-cells-sql.ts';
+import { aggregateLevel, MAX_CELL_LEVEL } from '../../server/src/modules/map-cells/map-grid.ts';
 import type { BulkWriter, Column } from './bulk-writer.ts';
 import { Random, WeightedPicker } from './random.ts';
 import { jitter, loadWorld, makeFriendships, makeRequests, memoryText, visibility } from './seed-data.ts';

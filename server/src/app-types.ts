@@ -31,8 +31,6 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** onRequest hook: a valid Bearer token, else 401. Sets request.user. */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook for PUT /update_user only: the session cookie, same-origin, else 401/403. */
     requireCookieUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }

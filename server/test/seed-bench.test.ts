@@ -12,7 +12,6 @@ import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
 import { openSqlite, type Db } from '../src/db/database.ts';
 import { verifyPassword } from '../src/modules/auth/passwords.ts';
-import mapRoutes from '../src/modules/map/map.routes.ts';
 import { createTestDb, TEST_DIALECT } from './test-db.ts';
 
 /**
@@ -42,7 +41,6 @@ beforeAll(async () => {
   if (TEST_DIALECT === 'sqlite') db = openSqlite(sqliteFile(dataDir));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   app = await buildApp({ config, db, logger: false, webDist: path.join(dataDir, 'no-web') });
-  if (!app.hasRoute({ method: 'GET', url: '/api/map' })) await app.register(mapRoutes);
   await app.ready();
 }, 60_000);
 
@@ -117,7 +115,7 @@ describe('npm run seed', () => {
         .executeTakeFirstOrThrow();
       const res = await app.inject({
         method: 'GET',
-        url: '/api/map?bbox=-180,-85.06,180,85.06&zoom=2',
+        url: '/api/query_map_pins?bbox=-180,-85.06,180,85.06&zoom=2',
         headers: { authorization: `Bearer ${me.token}` },
       });
       expect(res.statusCode).toBe(200);
@@ -131,7 +129,7 @@ describe('npm run seed', () => {
   it('leaves the cell triggers in place after the bulk load: a new private memory is counted for its author only', async () => {
     const me = await login('user4');
     const world = async (token: string) => {
-      const res = await app.inject({ method: 'GET', url: '/api/map?bbox=-180,-85.06,180,85.06&zoom=2', headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({ method: 'GET', url: '/api/query_map_pins?bbox=-180,-85.06,180,85.06&zoom=2', headers: { authorization: `Bearer ${token}` } });
       return (res.json() as MapResponse).items.reduce((s, i) => s + (i.kind === 'cluster' ? i.count : 1), 0);
     };
     const other = await login('user5');

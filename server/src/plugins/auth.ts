@@ -28,15 +28,40 @@ function isSameOrigin(request: FastifyRequest, allowedOrigins: string[]): boolea
   }
 }
 
+/**
+ * The only /api routes that answer without a session. Every other /api route gets requireUser
+ * before its own hooks, so a new endpoint is closed unless it is named here.
+ */
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/register',
+  'POST /api/profile/login',
+  'GET /api/health',
+  'GET /api/app-info',
+  'GET /api/docs',
+]);
+
+function isPublicRoute(method: string, url: string): boolean {
+  // Fastify answers HEAD for every GET route: it is as open as the GET.
+  return PUBLIC_API_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+}
+
 export function registerAuth(app: App): void {
   app.decorateRequest('user', null as never);
 
-  app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
+  const requireUser = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError('Please log in to continue');
     const user = await authenticateToken(app.ctx, token);
     if (!user) throw new UnauthorizedError('Your session has ended. Please log in again.');
     request.user = user;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat();
+    if (methods.every((m) => isPublicRoute(m, route.url))) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [requireUser, ...own];
   });
 
   app.decorate('requireCookieUser', async (request: FastifyRequest, _reply: FastifyReply) => {

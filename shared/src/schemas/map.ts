@@ -1,36 +1,32 @@
 import { z } from 'zod';
-import { bboxSchema, pinSchema } from './memories.ts';
+import { bboxSchema, mapQuerySchema, pinSchema } from './memories.ts';
 
 /** The map's zoom levels (Leaflet's, 256-pixel tiles). */
 export const MAP_ZOOM_MAX = 22;
+/** Markers closer than this on screen are drawn as one bubble (the server clusters; 30 px markers). */
+export const MAP_CLUSTER_RADIUS_PX = 48;
+/** Above this zoom every pin stands alone (the browser fans out pins at one spot). */
+export const MAP_CLUSTER_MAX_ZOOM = 17;
 /** At most this many pins come back for a narrow viewport; more and the answer says `truncated`. */
 export const MAP_PINS_MAX = 300;
 /** A wide viewport gets at most this many clusters. */
 export const MAP_CLUSTERS_MAX = 500;
-/**
- * The server clusters the map's pins at every zoom, and only there. Markers are 30 px; bubbles and
- * pins closer than this many screen pixels (256-pixel tiles) merge into one bubble.
- */
-export const MAP_CLUSTER_RADIUS_PX = 48;
-/**
- * Above this zoom every pin stands alone: a bubble still there at this zoom expands to the next,
- * where the browser fans out the pins that share one spot.
- */
-export const MAP_CLUSTER_MAX_ZOOM = 17;
 
 const PIN_TYPES = ['own', 'friend', 'public'] as const;
 
+const zoomSchema = z.coerce
+  .number({ error: 'zoom must be a number' })
+  .int('zoom must be a whole number')
+  .min(0, 'zoom must be at least 0')
+  .max(MAP_ZOOM_MAX, `zoom must be at most ${MAP_ZOOM_MAX}`);
+
 /**
- * GET /api/map. `types` mirrors the map's Own / Friend / Public filters (docs/product.md §4), so cluster
- * counts can follow them too; absent means all three.
+ * The map's view: a box at a zoom. `types` mirrors the map's Own / Friend / Public filters
+ * (docs/product.md §4), so cluster counts can follow them too; absent means all three.
  */
 export const clusteredMapQuerySchema = z.object({
   bbox: bboxSchema,
-  zoom: z.coerce
-    .number({ error: 'zoom must be a number' })
-    .int('zoom must be a whole number')
-    .min(0, 'zoom must be at least 0')
-    .max(MAP_ZOOM_MAX, `zoom must be at most ${MAP_ZOOM_MAX}`),
+  zoom: zoomSchema,
   types: z
     .string()
     .optional()
@@ -48,6 +44,15 @@ export const clusteredMapQuerySchema = z.object({
     }),
 });
 export type ClusteredMapQuery = z.output<typeof clusteredMapQuerySchema>;
+
+/**
+ * GET /api/query_map_pins. Without `zoom`: the spec's list of pins (optionally in a bbox, up to
+ * `limit`). With `zoom` (and then a bbox): the map's view, pins and clusters (mapResponseSchema).
+ */
+export const mapPinsQuerySchema = mapQuerySchema
+  .extend({ zoom: zoomSchema.optional(), types: clusteredMapQuerySchema.shape.types })
+  .refine((q) => q.zoom === undefined || q.bbox !== undefined, { message: 'bbox is required with zoom', path: ['bbox'] });
+export type MapPinsQuery = z.output<typeof mapPinsQuerySchema>;
 
 export const mapClusterSchema = z.object({
   kind: z.literal('cluster'),

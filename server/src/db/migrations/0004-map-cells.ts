@@ -1,5 +1,4 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
-import { aggregateLevel, MAX_CELL_LEVEL } from '../../modules/map/map-grid.ts';
 
 /**
  * The clustered map (docs/decisions/020-map-clusters.md):
@@ -10,6 +9,8 @@ import { aggregateLevel, MAX_CELL_LEVEL } from '../../modules/map/map-grid.ts';
  *   one short index range per band, for public pins and for one author's pins alike. A plain
  *   (latitude, longitude) index can only range on latitude, so it reads a strip around the
  *   whole world.
+ * Frozen: the cell formula this migration fills with is copied below as it stood, so a later change
+ * to the map's code never changes what an old migration does.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -62,4 +63,45 @@ async function backfill(db: Kysely<unknown>): Promise<void> {
       )}`.execute(db);
     }
   }
+}
+
+const MAX_CELL_LEVEL = 16;
+const MAX_MERCATOR_LAT = 85.0511287798066;
+
+function cellIndex(v: number, level: number): number {
+  const n = 2 ** level;
+  return Math.min(n - 1, Math.max(0, Math.floor(v * n)));
+}
+
+function mercatorY(lat: number): number {
+  const sin = Math.sin((Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat)) * Math.PI) / 180);
+  return Math.max(0, Math.min(1, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)));
+}
+
+interface Cell {
+  level: number;
+  cx: number;
+  cy: number;
+  count: number;
+  sumLat: number;
+  sumLng: number;
+}
+
+/** Every non-empty cell of one level for a set of positions. */
+function aggregateLevel(lats: Float64Array, lngs: Float64Array, level: number): Cell[] {
+  const n = 2 ** level;
+  const index = new Map<number, Cell>();
+  for (let i = 0; i < lats.length; i++) {
+    const lat = lats[i]!;
+    const lng = lngs[i]!;
+    const cx = cellIndex((lng + 180) / 360, level);
+    const cy = cellIndex(mercatorY(lat), level);
+    const c = index.get(cx * n + cy);
+    if (c) {
+      c.count += 1;
+      c.sumLat += lat;
+      c.sumLng += lng;
+    } else index.set(cx * n + cy, { level, cx, cy, count: 1, sumLat: lat, sumLng: lng });
+  }
+  return [...index.values()];
 }

@@ -43,7 +43,6 @@ export default async function authRoutes(app: App) {
   app.post(
     '/api/logout',
     {
-      onRequest: app.requireUser,
       schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null(), 401: errorSchema } },
     },
     async (request, reply) => {

@@ -14,7 +14,6 @@ export default async function friendsRoutes(app: App) {
   app.get(
     '/api/query_friends',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['friends'],
         summary: "The viewer's friends, by username (with e-mail)",
@@ -27,7 +26,6 @@ export default async function friendsRoutes(app: App) {
   app.post(
     '/api/send_request',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['friends'],
         summary: 'Send a friend request',
@@ -50,7 +48,6 @@ export default async function friendsRoutes(app: App) {
   app.get(
     '/api/pending_requests',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['friends'],
         summary: 'Friend requests received and not yet answered, newest first',
@@ -63,7 +60,6 @@ export default async function friendsRoutes(app: App) {
   app.post(
     '/api/accept_request',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['friends'],
         summary: 'Accept the request from userId: friends both ways',
@@ -80,7 +76,6 @@ export default async function friendsRoutes(app: App) {
   app.post(
     '/api/reject_request',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['friends'],
         summary: 'Reject the request from userId',
@@ -97,7 +92,6 @@ export default async function friendsRoutes(app: App) {
   app.delete(
     '/api/delete_friend',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['friends'],
         summary: 'End the friendship with userId, both ways',

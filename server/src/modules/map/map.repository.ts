@@ -1,22 +1,9 @@
 import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
-import { bandsOf, type CellDelta, type CellWindow, type LngRange } from './map-grid.ts';
-
-/** pin_cells (migration 0004): public memories per grid cell and level, with position sums. */
-export interface PinCellsTable {
-  level: number;
-  cx: number;
-  cy: number;
-  count: number;
-  sum_lat: number;
-  sum_lng: number;
-}
-
-type CellsDb = ReturnType<typeof withCells>;
-
-function withCells(db: Queryable) {
-  return db.withTables<{ pin_cells: PinCellsTable }>();
-}
+import { audienceSql } from '../audience/audience.repository.ts';
+import { ALL_LEVELS, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } from '../audience/audience.ts';
+import { bandsOf, type CellWindow, type LngRange } from '../map-cells/map-grid.ts';
+import { withCells } from '../map-cells/pin-cells.repository.ts';
 
 export interface BoxQuery {
   ranges: LngRange[];
@@ -57,56 +44,11 @@ export interface PinTypes {
 
 export const mapRepository = {
   /**
-   * Adds one memory's contribution to every level's cell (or takes it away), in one statement.
-   * Emptied cells stay as zero rows: reads skip them and a later memory there reuses them.
-   */
-  async applyCellDeltas(db: Queryable, deltas: CellDelta[]): Promise<void> {
-    if (deltas.length === 0) return;
-    await withCells(db)
-      .insertInto('pin_cells')
-      .values(deltas.map((d) => ({ level: d.level, cx: d.cx, cy: d.cy, count: d.count, sum_lat: d.sumLat, sum_lng: d.sumLng })))
-      .onConflict((oc) =>
-        oc.columns(['level', 'cx', 'cy']).doUpdateSet((eb) => ({
-          count: eb('pin_cells.count', '+', eb.ref('excluded.count')),
-          sum_lat: eb('pin_cells.sum_lat', '+', eb.ref('excluded.sum_lat')),
-          sum_lng: eb('pin_cells.sum_lng', '+', eb.ref('excluded.sum_lng')),
-        })),
-      )
-      .execute();
-  },
-
-  /** Bulk fill (rebuild): plain inserts into an emptied table. */
-  async insertCells(db: Queryable, cells: CellDelta[]): Promise<void> {
-    if (cells.length === 0) return;
-    await withCells(db)
-      .insertInto('pin_cells')
-      .values(cells.map((d) => ({ level: d.level, cx: d.cx, cy: d.cy, count: d.count, sum_lat: d.sumLat, sum_lng: d.sumLng })))
-      .execute();
-  },
-
-  deleteAllCells(db: Queryable) {
-    return withCells(db).deleteFrom('pin_cells').execute();
-  },
-
-  /** A page of public positions in id order, for a rebuild that does not hold the table at once. */
-  publicPositionsAfter(db: Queryable, afterId: string, limit: number) {
-    return db
-      .selectFrom('pins')
-      .select(['id', 'latitude', 'longitude'])
-      .where('visibility', '=', 3)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  },
-
-  /**
    * The non-empty public cells of a window. Columns are listed one by one when few, so each is
    * one primary-key seek over just the window's rows, never a whole column of the world.
    */
   listCells(db: Queryable, window: CellWindow) {
-    const cells: CellsDb = withCells(db);
-    return cells
+    return withCells(db)
       .selectFrom('pin_cells')
       .select(['cx', 'cy', 'count', 'sum_lat', 'sum_lng'])
       .where('level', '=', window.level)
@@ -133,17 +75,15 @@ export const mapRepository = {
    * formula is map-grid.ts's; a last-bit difference in the database's sin/ln can only move a
    * memory to the neighbouring cell, never drop or double it.
    */
-  liveCells(db: Queryable, viewerId: string, box: BoxQuery, level: number, layers: { ownVisibilities: number[]; friends: boolean }) {
+  liveCells(db: Queryable, viewerId: string, box: BoxQuery, level: number, layers: { ownVisibilities: VisibilityLevel[]; friends: boolean }) {
     const branches: RawBuilder<unknown>[] = [];
     for (const range of box.ranges) {
       const where = inBox(range, box.south, box.north);
       if (layers.ownVisibilities.length > 0) {
-        branches.push(sql`select latitude, longitude from pins
-          where author_id = ${viewerId} and visibility in (${sql.join(layers.ownVisibilities)}) and ${where}`);
+        branches.push(sql`select latitude, longitude from pins where ${audienceSql.own(viewerId, layers.ownVisibilities)} and ${where}`);
       }
       if (layers.friends) {
-        branches.push(sql`select latitude, longitude from pins
-          where author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility = 2 and ${where}`);
+        branches.push(sql`select latitude, longitude from pins where ${audienceSql.friends(viewerId)} and ${where}`);
       }
     }
     if (branches.length === 0) return Promise.resolve([]);
@@ -166,7 +106,7 @@ export const mapRepository = {
    * The same as liveCells, for coarse windows (level ≤ AUTHOR_CELL_MAX_LEVEL), from the
    * per-author cells the triggers keep: a few rows per friend, however many memories they have.
    */
-  authorCells(db: Queryable, viewerId: string, window: CellWindow, layers: { ownVisibilities: number[]; friends: boolean }) {
+  authorCells(db: Queryable, viewerId: string, window: CellWindow, layers: { ownVisibilities: VisibilityLevel[]; friends: boolean }) {
     const inWindow = sql`level = ${window.level} and (${sql.join(
       window.columns.map((c) => sql`cx between ${c.x0} and ${c.x1}`),
       sql` or `,
@@ -174,11 +114,11 @@ export const mapRepository = {
     const branches: RawBuilder<unknown>[] = [];
     if (layers.ownVisibilities.length > 0) {
       branches.push(sql`select cx, cy, count, sum_lat, sum_lng from author_cells
-        where author_id = ${viewerId} and visibility in (${sql.join(layers.ownVisibilities)}) and ${inWindow}`);
+        where ${audienceSql.own(viewerId, layers.ownVisibilities)} and ${inWindow}`);
     }
     if (layers.friends) {
       branches.push(sql`select cx, cy, count, sum_lat, sum_lng from author_cells
-        where author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility = 2 and ${inWindow}`);
+        where ${audienceSql.friends(viewerId)} and ${inWindow}`);
     }
     if (branches.length === 0) return Promise.resolve([]);
     return sql<CellRow>`select cx, cy, sum(count) as count, sum(sum_lat) as sum_lat, sum(sum_lng) as sum_lng
@@ -191,7 +131,7 @@ export const mapRepository = {
   ownPublicPositions(db: Queryable, viewerId: string, box: BoxQuery) {
     const branches = box.ranges.map(
       (range) => sql<{ latitude: number; longitude: number }>`select latitude, longitude from pins
-        where author_id = ${viewerId} and visibility = 3 and ${inBox(range, box.south, box.north)}`,
+        where ${audienceSql.own(viewerId, [PUBLIC_LEVEL])} and ${inBox(range, box.south, box.north)}`,
     );
     return sql<{ latitude: number; longitude: number }>`${sql.join(branches, sql` union all `)}`
       .execute(db)
@@ -212,20 +152,19 @@ export const mapRepository = {
       if (types.public) {
         branches.push(
           types.own
-            ? sql`select id from pins where visibility = 3 and ${where}`
-            : sql`select id from pins where visibility = 3 and author_id <> ${viewerId} and ${where}`,
+            ? sql`select id from pins where ${audienceSql.everyone()} and ${where}`
+            : sql`select id from pins where ${audienceSql.everyone()} and author_id <> ${viewerId} and ${where}`,
         );
       }
       if (types.own) {
         branches.push(
           types.public
-            ? sql`select id from pins where author_id = ${viewerId} and visibility in (1, 2) and ${where}`
-            : sql`select id from pins where author_id = ${viewerId} and visibility in (1, 2, 3) and ${where}`,
+            ? sql`select id from pins where ${audienceSql.own(viewerId, NOT_PUBLIC_LEVELS)} and ${where}`
+            : sql`select id from pins where ${audienceSql.own(viewerId, ALL_LEVELS)} and ${where}`,
         );
       }
       if (types.friend) {
-        branches.push(sql`select id from pins
-          where author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility = 2 and ${where}`);
+        branches.push(sql`select id from pins where ${audienceSql.friends(viewerId)} and ${where}`);
       }
     }
     if (branches.length === 0) return [];

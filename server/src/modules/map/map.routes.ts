@@ -1,20 +1,21 @@
-import { clusteredMapQuerySchema, errorSchema, mapResponseSchema } from '@memory-map/shared';
+import { errorSchema, mapPinsQuerySchema, mapResponseSchema, pinSchema } from '@memory-map/shared';
+import { z } from 'zod';
 import type { App } from '../../app-types.ts';
-import { mapView } from './map.service.ts';
+import { mapPins } from './map.service.ts';
 
 export default async function mapRoutes(app: App) {
   app.get(
-    '/api/map',
+    '/api/query_map_pins',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['memories'],
         summary:
-          'The map at any zoom: pins for a narrow viewport (at most 300, newest first), clusters counting only memories you may see for a wide one. bbox=west,south,east,north (west > east crosses the antimeridian), zoom, optional types=own,friend,public',
-        querystring: clusteredMapQuerySchema,
-        response: { 200: mapResponseSchema, 400: errorSchema, 401: errorSchema },
+          "The memories you may see. Without zoom (the spec's client): an array of pins, newest first; optional bbox=west,south,east,north and limit (default 500, at most 2000). " +
+          'With bbox and zoom (the map): {items, truncated} — pins for a narrow viewport (at most 300, newest first, markers closer than 48 px merged into bubbles), clusters counting only memories you may see for a wide one; optional types=own,friend,public. West > east crosses the antimeridian.',
+        querystring: mapPinsQuerySchema,
+        response: { 200: z.union([z.array(pinSchema), mapResponseSchema]), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => mapView(app.ctx, request.user.id, request.query),
+    async (request) => mapPins(app.ctx, request.user.id, request.query),
   );
 }

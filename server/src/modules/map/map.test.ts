@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { mapRepository } from './map.repository.ts';
-import mapRoutes from './map.routes.ts';
-import { onPinChanged, rebuildPinCells } from './map.service.ts';
+import { onPinChanged, rebuildPinCells } from '../map-cells/pin-cells.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -64,7 +63,7 @@ async function addPins(user: TestUser, count: number, visibility: number, lat: n
 }
 
 const mapAs = async (user: TestUser | null, query: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/map?${query}`, headers: user?.auth ?? {} });
+  const res = await t.app.inject({ method: 'GET', url: `/api/query_map_pins?${query}`, headers: user?.auth ?? {} });
   return res;
 };
 
@@ -84,6 +83,9 @@ const pinIds = (body: MapResponse) => {
   return body.items.map((i) => (i.kind === 'pin' ? i.pin.id : ''));
 };
 
+/** Memories shown, as pins or inside bubbles. */
+const shownTotal = (body: MapResponse) => body.items.reduce((s, i) => s + (i.kind === 'cluster' ? i.count : 1), 0);
+
 const WORLD = 'bbox=-180,-85,180,85&zoom=2';
 const PARIS = { lat: 48.85, lng: 2.35 };
 
@@ -96,11 +98,6 @@ let strangerFriends: Placed[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Until app.ts registers the map module, the test registers it itself.
-  if (!t.app.hasRoute({ method: 'GET', url: '/api/map' })) {
-    await t.close();
-    t = await createTestAppWithMap();
-  }
   author = await t.register('map_author');
   friend = await t.register('map_friend');
   stranger = await t.register('map_stranger');
@@ -115,42 +112,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createTestAppWithMap(): Promise<TestApp> {
-  const { buildApp } = await import('../../app.ts');
-  const { db, config, befriend, close } = await createTestApp();
-  // Same database and config, with the map routes added before ready().
-  const app = await buildApp({ config, db, logger: false, webDist: '/nonexistent' });
-  await app.register(mapRoutes);
-  await app.ready();
-  let n = 0;
-  const register = async (username = `mapuser${++n}`): Promise<TestUser> => {
-    const password = 'secret!1';
-    const email = `${username}@example.test`;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/register',
-      remoteAddress: `10.9.0.${++n}`,
-      payload: { username, email, password, confirmPassword: password },
-    });
-    if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
-    const body = res.json() as { token: string; user: TestUser['user'] };
-    const token = body.token;
-    return { id: body.user._id, username, email, password, token, cookie: '', user: body.user, auth: { authorization: `Bearer ${token}` } };
-  };
-  return {
-    app,
-    db,
-    config,
-    register,
-    befriend,
-    close: async () => {
-      await app.close();
-      await close();
-    },
-  };
-}
-
-describe('GET /api/map clusters', () => {
+describe('GET /api/query_map_pins (map view) clusters', () => {
   it('counts for each viewer only what that viewer may see', async () => {
     // Stranger: everyone's public memories and their own.
     const strangerSees = authorPublic.length + strangerPrivate.length + strangerFriends.length;
@@ -186,7 +148,10 @@ describe('GET /api/map clusters', () => {
     const publicOnly = await view(author, `${WORLD}&types=public`);
     expect(publicOnly.items).toEqual([]);
     const friendOnly = await view(author, `${WORLD}&types=friend`);
-    expect(pinIds(friendOnly).sort()).toEqual(friendFriends.map((p) => p.id).sort());
+    expect(shownTotal(friendOnly)).toBe(friendFriends.length);
+    // The same view at a zoom where those memories no longer overlap on screen: the pins themselves.
+    const friendOnlyClose = await view(author, 'bbox=-180,-85,180,85&zoom=14&types=friend');
+    expect(pinIds(friendOnlyClose).sort()).toEqual(friendFriends.map((p) => p.id).sort());
     expect(clusterTotal(await view(friend, `${WORLD}&types=public,friend`))).toBe(600);
   });
 
@@ -224,7 +189,8 @@ describe('GET /api/map clusters', () => {
 
   it('shows pins, not clusters, when a wide viewport holds at most 100 visible memories', async () => {
     const lonely = await addPins(friend, 100, 3, -33.9, 18.4, 0.3);
-    const capeTown = 'bbox=17,-35,20,-33&zoom=7';
+    // Zoom 14 (below the pins-only zoom): 0.3° apart, the pins do not overlap on screen.
+    const capeTown = 'bbox=17,-35,20,-33&zoom=14';
     expect(pinIds(await view(stranger, capeTown))).toHaveLength(100);
     const [one] = await addPins(friend, 1, 3, -33.9, 18.4, 0.01);
     expect(clusterTotal(await view(stranger, capeTown))).toBe(101);
@@ -248,7 +214,7 @@ describe('GET /api/map clusters', () => {
   });
 });
 
-describe('GET /api/map pins', () => {
+describe('GET /api/query_map_pins (map view) pins', () => {
   it('answers a narrow viewport with the pins themselves, newest first, only those the viewer may see', async () => {
     // Around the stranger's private memories in Paris, which are mixed in with the author's.
     const bbox = 'bbox=2.2,48.7,2.5,49.0&zoom=16';
@@ -273,13 +239,25 @@ describe('GET /api/map pins', () => {
 
   it('answers a wide viewport holding few visible memories with pins', async () => {
     // Around New York the friend has 20 friends-only memories: pins for the author, none for the stranger.
-    const bbox = 'bbox=-80,35,-68,45&zoom=6';
+    const bbox = 'bbox=-80,35,-68,45&zoom=14';
     const asAuthor = await view(author, bbox);
     expect(pinIds(asAuthor).sort()).toEqual(friendFriends.map((p) => p.id).sort());
     expect(asAuthor.truncated).toBe(false);
     const first = asAuthor.items[0];
     expect(first?.kind === 'pin' && first.pin.pinType).toBe('friend');
     expect((await view(stranger, bbox)).items).toEqual([]);
+  });
+
+  it('merges pins that would overlap on screen into one bubble, the one place the map clusters', async () => {
+    // The friend's 20 memories lie within 0.5° of New York: one spot at zoom 6.
+    const body = await view(author, 'bbox=-80,35,-68,45&zoom=6');
+    expect(body.items).toHaveLength(1);
+    const [bubble] = body.items;
+    expect(bubble).toMatchObject({ kind: 'cluster', count: friendFriends.length });
+    // Zooming to where it splits shows more than one marker.
+    const at = bubble?.kind === 'cluster' ? bubble.expansionZoom! : 0;
+    expect(at).toBeGreaterThan(6);
+    expect((await view(author, `bbox=-80,35,-68,45&zoom=${at}`)).items.length).toBeGreaterThan(1);
   });
 
   it('handles a viewport across the antimeridian, for pins and for clusters', async () => {
@@ -308,7 +286,7 @@ describe('GET /api/map pins', () => {
   });
 });
 
-describe('GET /api/map input', () => {
+describe('GET /api/query_map_pins (map view) input', () => {
   it('needs a session', async () => {
     const res = await mapAs(null, WORLD);
     expect(res.statusCode).toBe(401);
@@ -319,7 +297,6 @@ describe('GET /api/map input', () => {
       ['zoom=3', /bbox/],
       ['bbox=1,2,3&zoom=3', /bbox must be four numbers/],
       ['bbox=-10,50,10,40&zoom=3', /south/],
-      ['bbox=-10,40,10,50', /zoom/],
       ['bbox=-10,40,10,50&zoom=2.5', /zoom must be a whole number/],
       ['bbox=-10,40,10,50&zoom=40', /zoom must be at most 22/],
       ['bbox=-10,40,10,50&zoom=3&types=mine', /types/],
@@ -329,5 +306,12 @@ describe('GET /api/map input', () => {
       expect(res.statusCode, query).toBe(400);
       expect((res.json() as { error: string }).error, query).toMatch(message);
     }
+  });
+
+  it("answers a box without a zoom with the spec client's plain list of pins", async () => {
+    const res = await mapAs(author, 'bbox=-80,35,-68,45');
+    expect(res.statusCode).toBe(200);
+    const pins = res.json() as Array<{ id: string }>;
+    expect(pins.map((p) => p.id).sort()).toEqual(friendFriends.map((p) => p.id).sort());
   });
 });

@@ -1,33 +1,13 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
-import type { DB, PinsTable, PinTagsTable } from '../../db/schema.ts';
+import type { PinsTable, PinTagsTable } from '../../db/schema.ts';
+import { FRIENDS_LEVEL, PUBLIC_LEVEL } from '../audience/audience.ts';
+import { visibleTo } from '../audience/audience.repository.ts';
 
 export interface PinListFilter {
   limit: number;
   /** Keyset cursor: only pins with a smaller (older, ids being UUIDv7) id. */
   before?: string;
-}
-
-/**
- * DESIGN.md §6 in SQL: the author, anyone when public, and the author's friends (as of this
- * query) when friends-only. Tags play no part, so tagging never widens the audience.
- */
-function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
-  return eb.or([
-    eb('pins.author_id', '=', viewerId),
-    eb('pins.visibility', '=', 3),
-    eb.and([
-      eb('pins.visibility', '=', 2),
-      eb.exists(
-        eb
-          .selectFrom('friendships')
-          .select('friendships.user_id')
-          .where('friendships.user_id', '=', viewerId)
-          .whereRef('friendships.friend_id', '=', 'pins.author_id'),
-      ),
-    ]),
-  ]);
 }
 
 const pinWithAuthorColumns = [
@@ -74,7 +54,7 @@ const ownAndPublicIdsQuery = preparedQuery('pins.ownAndPublicIds', (db, args: Id
       .selectFrom(branch().where('pins.author_id', '=', args.viewerId).as('own'))
       .select('own.id')
       // union, not union all: the viewer's own public memories are in both branches.
-      .union(db.selectFrom(branch().where('pins.visibility', '=', 3).as('everyone')).select('everyone.id'))
+      .union(db.selectFrom(branch().where('pins.visibility', '=', PUBLIC_LEVEL).as('everyone')).select('everyone.id'))
       .orderBy('id', 'desc')
       .limit(args.wanted)
   );
@@ -92,7 +72,7 @@ const friendsOnlyIdsQuery = preparedQuery('pins.friendsOnlyIds', (db, args: IdPa
     .whereRef('pins.author_id', '=', 'friendships.friend_id')
     .select('pins.id')
     .where('friendships.user_id', '=', args.viewerId)
-    .where('pins.visibility', '=', 2)
+    .where('pins.visibility', '=', FRIENDS_LEVEL)
     .$if(args.before !== undefined, (qb) => qb.where('pins.id', '<', args.before!))
     .$if(args.floor !== undefined, (qb) => qb.where('pins.id', '>', args.floor!))
     .orderBy('pins.id', 'desc')
@@ -160,9 +140,9 @@ export const memoriesRepository = {
 
   /**
    * A page of the pins the viewer may see, newest first, and the cursor of the next page (null
-   * when this one is the last). visibleTo() is split into its three audiences, each read on its
-   * own index and cut at `limit`: one OR over the table would walk past every pin the viewer may
-   * not see.
+   * when this one is the last). The audience rule is read as its three parts
+   * (audience.repository.ts), each on its own index and cut at `limit`: one OR over the table
+   * would walk past every pin the viewer may not see.
    *
    * Own and public pins come first, in one query. Friends-only pins are then read only where
    * they can still make the page: newer than the last of a full own-and-public page. That keeps

@@ -2,7 +2,6 @@ import {
   createMemorySchema,
   errorSchema,
   feedQuerySchema,
-  mapQuerySchema,
   optionalPinIdSchema,
   pinSchema,
   updateMemorySchema,
@@ -41,7 +40,6 @@ export default async function memoriesRoutes(app: App) {
   app.post(
     '/api/create',
     {
-      onRequest: app.requireUser,
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -61,7 +59,6 @@ export default async function memoriesRoutes(app: App) {
   app.put(
     '/api/update_pin',
     {
-      onRequest: app.requireUser,
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -80,7 +77,6 @@ export default async function memoriesRoutes(app: App) {
   app.delete(
     '/api/delete',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['memories'],
         summary: 'Delete your memory with its tags and photo (pinId in the JSON body or the query)',
@@ -98,23 +94,8 @@ export default async function memoriesRoutes(app: App) {
   );
 
   app.get(
-    '/api/query_map_pins',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['memories'],
-        summary: 'The memories you may see, newest first; optional bbox=west,south,east,north and limit (default 500, at most 2000)',
-        querystring: mapQuerySchema,
-        response: { 200: z.array(pinSchema), 400: errorSchema, 401: errorSchema },
-      },
-    },
-    async (request) => memories.mapPins(app.ctx, request.user.id, request.query),
-  );
-
-  app.get(
     '/api/query_feed',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['memories'],
         summary: 'The memories you may see, newest first, a page at a time (next page in the Link header)',

@@ -2,7 +2,6 @@ import {
   createMemorySchema,
   MEMORY_MESSAGES,
   updateMemorySchema,
-  type BoundingBox,
   type Pin,
 } from '@memory-map/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,9 +12,8 @@ import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { processImage, thumbKeyOf, type ProcessedImage } from '../media/images.ts';
 import type { FormInput } from '../media/multipart.ts';
-import { lngRanges } from '../map/map-grid.ts';
-import { mapRepository } from '../map/map.repository.ts';
-import { onPinChanged, type PinPlacement } from '../map/map.service.ts';
+import { levelOf } from '../audience/audience.ts';
+import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
 import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
 import { toPins } from './pin-presenter.ts';
 
@@ -62,14 +60,14 @@ async function deleteImageFiles(ctx: AppContext, log: Log, key: string): Promise
 }
 
 /** Reads one page of pins with two queries: pins with authors, then every tag of the page. */
-async function present(ctx: AppContext, viewerId: string, rows: PinWithAuthor[]) {
+export async function presentPins(ctx: AppContext, viewerId: string, rows: PinWithAuthor[]) {
   const tags = rows.length > 0 ? await memoriesRepository.tagsOf(ctx.db.kysely, rows.map((r) => r.id)) : [];
   return toPins(ctx, viewerId, rows, tags);
 }
 
 async function getVisiblePin(ctx: AppContext, viewerId: string, pinId: string): Promise<Pin> {
   const rows = await memoriesRepository.findManyVisible(ctx.db.kysely, viewerId, [pinId]);
-  const [pin] = await present(ctx, viewerId, rows);
+  const [pin] = await presentPins(ctx, viewerId, rows);
   if (!pin) throw new NotFoundError(MEMORY_MESSAGES.notFound);
   return pin;
 }
@@ -102,11 +100,11 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         longitude: input.longitude,
         location_name: input.locationName,
         image_key: image?.key ?? null,
-        visibility: Number(input.visibility),
+        visibility: levelOf(input.visibility),
         created_at: at,
         updated_at: at,
       });
-      await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: Number(input.visibility) });
+      await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: levelOf(input.visibility) });
       if (input.tags.length > 0) {
         await memoriesRepository.insertTags(trx, input.tags.map((userId) => ({ pin_id: id, user_id: userId })));
       }
@@ -131,7 +129,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   const imageChanges = image !== null || (input.removeImage && existing.image_key !== null);
 
   const before: PinPlacement = { latitude: existing.latitude, longitude: existing.longitude, visibility: existing.visibility };
-  const visibility = Number(input.visibility);
+  const visibility = levelOf(input.visibility);
 
   if (image) await storeImage(ctx, log, image);
   try {
@@ -180,17 +178,6 @@ export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId:
   if (deleted.image_key) await deleteImageFiles(ctx, log, deleted.image_key);
 }
 
-export async function mapPins(ctx: AppContext, viewerId: string, query: { bbox?: BoundingBox; limit: number }) {
-  const db = ctx.db.kysely;
-  if (!query.bbox) return present(ctx, viewerId, (await memoriesRepository.listVisible(db, viewerId, { limit: query.limit })).rows);
-  // A box is read through the map's position indexes (migration 0004), then the page is re-read
-  // through the same visibility rule and presented like every other list.
-  const box = { ranges: lngRanges(query.bbox), south: query.bbox.south, north: query.bbox.north };
-  const ids = await mapRepository.visibleIdsInBox(db, viewerId, box, { own: true, friend: true, public: true }, query.limit);
-  if (ids.length === 0) return [];
-  return present(ctx, viewerId, await memoriesRepository.findManyVisible(db, viewerId, ids));
-}
-
 export interface FeedPage {
   pins: Pin[];
   /** The cursor of the next page, when this one was full. */
@@ -200,5 +187,5 @@ export interface FeedPage {
 export async function feed(ctx: AppContext, viewerId: string, query: { limit: number; before?: string }): Promise<FeedPage> {
   const filter: PinListFilter = { limit: query.limit, before: query.before };
   const page = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
-  return { pins: await present(ctx, viewerId, page.rows), nextBefore: page.nextBefore };
+  return { pins: await presentPins(ctx, viewerId, page.rows), nextBefore: page.nextBefore };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasGpsIfd, makePhoto, makePixelBomb } from '../../../test/fixtures/images.ts';
 import { createMemory, defaultMemory, keyOf, memoryForm, storedPinFiles } from '../../../test/fixtures/memories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
-import { rebuildPinCells } from '../map/map.service.ts';
+import { rebuildPinCells } from '../map-cells/pin-cells.ts';
 import { memoriesRepository } from './memories.repository.ts';
 
 let t: TestApp;

@@ -1,5 +1,6 @@
-import type { Pin, PinType, Visibility } from '@memory-map/shared';
+import type { Pin, Visibility } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
+import { pinTypeFor } from '../audience/audience.ts';
 import { thumbKeyOf } from '../media/images.ts';
 import { mediaUrl } from '../media/media-urls.ts';
 import { profilePictureUrl } from '../users/user-presenter.ts';
@@ -10,12 +11,6 @@ export interface TagRow {
   id: string;
   username: string;
   profile_picture: string | null;
-}
-
-/** SPEC.md §4: relative to the viewer, own first, then public, else it reached them as a friend. */
-export function pinTypeFor(viewerId: string, authorId: string, visibility: number): PinType {
-  if (authorId === viewerId) return 'own';
-  return visibility === 3 ? 'public' : 'friend';
 }
 
 /**

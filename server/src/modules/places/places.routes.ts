@@ -50,7 +50,6 @@ export default async function placesRoutes(app: App, options: PlacesRoutesOption
   app.get(
     '/api/places/search',
     {
-      onRequest: app.requireUser,
       logLevel: 'warn',
       config: { rateLimit },
       schema: {
@@ -66,7 +65,6 @@ export default async function placesRoutes(app: App, options: PlacesRoutesOption
   app.get(
     '/api/places/reverse',
     {
-      onRequest: app.requireUser,
       logLevel: 'warn',
       config: { rateLimit },
       schema: {

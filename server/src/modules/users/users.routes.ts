@@ -75,7 +75,6 @@ export default async function usersRoutes(app: App) {
   app.get(
     '/api/get_user',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
@@ -92,7 +91,6 @@ export default async function usersRoutes(app: App) {
   app.get(
     '/api/get_user/:id',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Another user: username and picture (e-mail only where allowed)',
@@ -106,7 +104,6 @@ export default async function usersRoutes(app: App) {
   app.get(
     '/api/query_all_users',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Other users by username; q filters (substring, any case); next page in the Link header',
@@ -124,7 +121,6 @@ export default async function usersRoutes(app: App) {
   app.put(
     '/api/update_user',
     {
-      onRequest: app.requireUser,
       preValidation: async (request) => multipartFieldsAsBody(request),
       schema: {
         tags: ['users'],
@@ -139,7 +135,6 @@ export default async function usersRoutes(app: App) {
   app.post(
     '/api/profile/upload-profile-picture',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Replace the profile picture (multipart field profilePicture); metadata is stripped',

@@ -1,3 +1,5 @@
+import { NOT_PUBLIC_LEVELS } from '../audience/audience.ts';
+
 /**
  * author_cells (migration 0005): each author's private and friends-only memories per grid cell,
  * for the coarse levels 0…AUTHOR_CELL_MAX_LEVEL. A world view then reads a few rows per friend
@@ -5,13 +7,18 @@
  * memories service, a cascade from a deleted user, a hand-run UPDATE) keeps it right, and the
  * cell is computed by the same SQL on the way in and out.
  *
- * Plain SQL text: the migration and the seed script run it, both outside the repositories.
+ * Plain SQL text, run by the seed script around a bulk load. Migration 0005 carries a frozen copy
+ * of what this generated then; author-cells.test.ts checks on both databases that the triggers a
+ * migrated database holds keep exactly the memories the audience rule keeps out of public cells.
  */
 export const AUTHOR_CELL_MAX_LEVEL = 8;
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
 const MAX_LAT = '85.0511287798066';
+
+/** '(1, 2)': the visibilities that do not reach everyone, from the audience rule. */
+const KEPT = `(${NOT_PUBLIC_LEVELS.join(', ')})`;
 
 /** The cell of (lat, lng) in a grid of n × n cells (map-grid.ts's formula), as SQL. */
 export function cellSql(dialect: SqlDialect, n: string, lat: string, lng: string): { cx: string; cy: string } {
@@ -31,7 +38,7 @@ export function backfillSql(dialect: SqlDialect): string[] {
     const { cx, cy } = cellSql(dialect, String(2 ** level), 'latitude', 'longitude');
     statements.push(`insert into author_cells (author_id, visibility, level, cx, cy, count, sum_lat, sum_lng)
       select author_id, visibility, ${level}, cx, cy, count(*), sum(latitude), sum(longitude)
-      from (select author_id, visibility, latitude, longitude, ${cx} as cx, ${cy} as cy from pins where visibility in (1, 2)) as p
+      from (select author_id, visibility, latitude, longitude, ${cx} as cx, ${cy} as cy from pins where visibility in ${KEPT}) as p
       group by author_id, visibility, cx, cy`);
   }
   return statements;
@@ -49,7 +56,7 @@ function sqliteUpserts(row: 'old' | 'new', sign: 1 | -1): string {
     const { cx, cy } = cellSql('sqlite', String(2 ** level), `${row}.latitude`, `${row}.longitude`);
     lines.push(`insert into author_cells (author_id, visibility, level, cx, cy, count, sum_lat, sum_lng)
       select ${row}.author_id, ${row}.visibility, ${level}, ${cx}, ${cy}, ${sign}, ${sign} * ${row}.latitude, ${sign} * ${row}.longitude
-      where ${row}.visibility in (1, 2) and true
+      where ${row}.visibility in ${KEPT} and true
       ${UPSERT_TAIL};`);
   }
   return lines.join('\n');
@@ -62,14 +69,14 @@ export function createTriggersSql(dialect: SqlDialect): string[] {
   const moved = 'old.visibility is not new.visibility or old.latitude is not new.latitude or old.longitude is not new.longitude or old.author_id is not new.author_id';
   if (dialect === 'sqlite') {
     return [
-      `create trigger pins_author_cells_insert after insert on pins when new.visibility in (1, 2) begin
+      `create trigger pins_author_cells_insert after insert on pins when new.visibility in ${KEPT} begin
         ${sqliteUpserts('new', 1)}
       end`,
-      `create trigger pins_author_cells_delete after delete on pins when old.visibility in (1, 2) begin
+      `create trigger pins_author_cells_delete after delete on pins when old.visibility in ${KEPT} begin
         ${sqliteUpserts('old', -1)}
       end`,
       `create trigger pins_author_cells_update after update of visibility, latitude, longitude, author_id on pins
-        when (old.visibility in (1, 2) or new.visibility in (1, 2)) and (${moved}) begin
+        when (old.visibility in ${KEPT} or new.visibility in ${KEPT}) and (${moved}) begin
         ${sqliteUpserts('old', -1)}
         ${sqliteUpserts('new', 1)}
       end`,
@@ -84,7 +91,7 @@ export function createTriggersSql(dialect: SqlDialect): string[] {
         lv integer;
         n double precision;
       begin
-        if v not in (1, 2) then return; end if;
+        if v not in ${KEPT} then return; end if;
         for lv in 0..${AUTHOR_CELL_MAX_LEVEL} loop
           n := 2 ^ lv;
           insert into author_cells (author_id, visibility, level, cx, cy, count, sum_lat, sum_lng)
@@ -104,10 +111,10 @@ export function createTriggersSql(dialect: SqlDialect): string[] {
         return null;
       end
       $fn$`,
-    `create trigger pins_author_cells_insert after insert on pins for each row when (new.visibility in (1, 2)) execute function pins_author_cells()`,
-    `create trigger pins_author_cells_delete after delete on pins for each row when (old.visibility in (1, 2)) execute function pins_author_cells()`,
+    `create trigger pins_author_cells_insert after insert on pins for each row when (new.visibility in ${KEPT}) execute function pins_author_cells()`,
+    `create trigger pins_author_cells_delete after delete on pins for each row when (old.visibility in ${KEPT}) execute function pins_author_cells()`,
     `create trigger pins_author_cells_update after update of visibility, latitude, longitude, author_id on pins for each row
-      when ((old.visibility in (1, 2) or new.visibility in (1, 2)) and (${moved.replaceAll(' is not ', ' is distinct from ')}))
+      when ((old.visibility in ${KEPT} or new.visibility in ${KEPT}) and (${moved.replaceAll(' is not ', ' is distinct from ')}))
       execute function pins_author_cells()`,
   ];
 }

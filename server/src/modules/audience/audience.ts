@@ -1,0 +1,85 @@
+import { VISIBILITY, type PinType, type Visibility } from '@memory-map/shared';
+
+/**
+ * Who may see a memory (docs/design.md §6). This file is the rule; every read that decides it —
+ * the SQL predicates in audience.repository.ts, the map's cells, the pin presenter, and the in-memory
+ * check that events, caches and share links use — is derived from the table below.
+ *
+ * Beside its author, a memory reaches:
+ * - 'author':   nobody else ('1', private);
+ * - 'friends':  the author's friends as of the moment of reading ('2');
+ * - 'everyone': every signed-in user ('3').
+ * Tagging never widens the audience.
+ */
+export type Reach = 'author' | 'friends' | 'everyone';
+
+export const REACH: Readonly<Record<Visibility, Reach>> = {
+  [VISIBILITY.private]: 'author',
+  [VISIBILITY.friends]: 'friends',
+  [VISIBILITY.public]: 'everyone',
+};
+
+/** The database stores visibility as the integer of its code. */
+export type VisibilityLevel = 1 | 2 | 3;
+
+export function levelOf(visibility: Visibility): VisibilityLevel {
+  return Number(visibility) as VisibilityLevel;
+}
+
+export function reachOf(level: number): Reach | undefined {
+  return REACH[String(level) as Visibility];
+}
+
+function levelsReaching(reach: Reach): VisibilityLevel[] {
+  return (Object.keys(REACH) as Visibility[]).filter((v) => REACH[v] === reach).map(levelOf);
+}
+
+/** Exactly one level per reach: the SQL is written for one level each (one index range each). */
+function onlyLevel(reach: Reach): VisibilityLevel {
+  const levels = levelsReaching(reach);
+  if (levels.length !== 1) throw new Error(`the audience rule must give exactly one visibility the reach '${reach}'`);
+  return levels[0]!;
+}
+
+/** The stored visibility that every signed-in user may see. */
+export const PUBLIC_LEVEL = onlyLevel('everyone');
+/** The stored visibility that the author's friends may see (and nobody else). */
+export const FRIENDS_LEVEL = onlyLevel('friends');
+/** Every stored visibility, and those that do not reach everyone (kept per author in the map's cells). */
+export const ALL_LEVELS: VisibilityLevel[] = (Object.keys(REACH) as Visibility[]).map(levelOf);
+export const NOT_PUBLIC_LEVELS: VisibilityLevel[] = ALL_LEVELS.filter((l) => l !== PUBLIC_LEVEL);
+
+export function isPublic(level: number): boolean {
+  return level === PUBLIC_LEVEL;
+}
+
+/** What the in-memory check needs to know about one memory and one viewer. */
+export interface AudienceCase {
+  viewerId: string;
+  authorId: string;
+  visibility: number;
+  /** Is the viewer the author's friend right now? */
+  viewerIsFriend: boolean;
+}
+
+/** The rule, in memory: the same answer the SQL predicate gives for the same rows. */
+export function maySee(c: AudienceCase): boolean {
+  if (c.viewerId === c.authorId) return true;
+  switch (reachOf(c.visibility)) {
+    case 'everyone':
+      return true;
+    case 'friends':
+      return c.viewerIsFriend;
+    default:
+      return false;
+  }
+}
+
+/**
+ * How a memory the viewer may see reached them (docs/product.md §4): their own; else public;
+ * else it came to them as a friend.
+ */
+export function pinTypeFor(viewerId: string, authorId: string, visibility: number): PinType {
+  if (authorId === viewerId) return 'own';
+  return isPublic(visibility) ? 'public' : 'friend';
+}

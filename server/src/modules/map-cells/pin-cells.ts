@@ -1,0 +1,55 @@
+import type { Queryable } from '../../db/queryable.ts';
+import { isPublic } from '../audience/audience.ts';
+import { aggregateLevel, cellDeltas, MAX_CELL_LEVEL } from './map-grid.ts';
+import { pinCellsRepository } from './pin-cells.repository.ts';
+
+/** Where a memory is and who may see it: all the map's cells care about. */
+export interface PinPlacement {
+  latitude: number;
+  longitude: number;
+  visibility: number;
+}
+
+/**
+ * The memories service calls this inside the transaction of every create (before = null),
+ * update (both) and delete (after = null), so the public cells always match the pins table.
+ * Only memories that reach everyone are counted in these cells; other changes cost nothing (the
+ * per-author cells of the rest are kept by triggers: author-cells-sql.ts).
+ */
+export async function onPinChanged(db: Queryable, before: PinPlacement | null, after: PinPlacement | null): Promise<void> {
+  const wasPublic = before !== null && isPublic(before.visibility);
+  const nowPublic = after !== null && isPublic(after.visibility);
+  if (wasPublic && nowPublic && before.latitude === after.latitude && before.longitude === after.longitude) return;
+  const deltas = [
+    ...(wasPublic ? cellDeltas(before.latitude, before.longitude, -1) : []),
+    ...(nowPublic ? cellDeltas(after.latitude, after.longitude, 1) : []),
+  ];
+  await pinCellsRepository.applyCellDeltas(db, deltas);
+}
+
+/** Recomputes every cell from the pins table (repair, or after loading pins some other way). */
+export async function rebuildPinCells(db: Queryable): Promise<number> {
+  const lats: number[] = [];
+  const lngs: number[] = [];
+  let after = '';
+  for (;;) {
+    const rows = await pinCellsRepository.publicPositionsAfter(db, after, 20_000);
+    for (const r of rows) {
+      lats.push(Number(r.latitude));
+      lngs.push(Number(r.longitude));
+    }
+    const last = rows.at(-1);
+    if (!last) break;
+    after = last.id;
+  }
+  const latArr = Float64Array.from(lats);
+  const lngArr = Float64Array.from(lngs);
+  await db.transaction().execute(async (trx) => {
+    await pinCellsRepository.deleteAllCells(trx);
+    for (let level = 0; level <= MAX_CELL_LEVEL; level++) {
+      const cells = aggregateLevel(latArr, lngArr, level);
+      for (let i = 0; i < cells.length; i += 2000) await pinCellsRepository.insertCells(trx, cells.slice(i, i + 2000));
+    }
+  });
+  return lats.length;
+}
