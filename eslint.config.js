@@ -92,7 +92,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'react*'] }] },
   },
   {
-    // Only repositories talk to the query builder.
+    // A migration that has shipped never changes: it carries the SQL it needs, frozen, and imports
+    // nothing from the features (docs/conventions.md §4).
+    files: ['server/src/db/migrations/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'Migrations carry their own frozen SQL; import nothing from modules/.' }] }] },
+  },
+  {
+    // Only repositories talk to the query builder (docs/conventions.md §4).
     files: ['server/src/modules/**/*.ts'],
     ignores: ['server/src/modules/**/*.repository.ts', 'server/src/modules/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'kysely', allowTypeImports: true, message: 'Query the database only in *.repository.ts files.' }] }] },

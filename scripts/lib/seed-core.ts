@@ -1,4 +1,4 @@
-import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
+import { hashPassword } from '../../server/src/modules/sessions/passwords.ts';
 import { uuidv7 } from '../../server/src/lib/ids.ts';
 import { backfillSql } from '../../server/src/modules/map-cells/author-cells-sql.ts';
 import { aggregateLevel, MAX_CELL_LEVEL } from '../../server/src/modules/map-cells/map-grid.ts';

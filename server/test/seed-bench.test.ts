@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
 import { loadConfig } from '../src/config.ts';
 import { openSqlite, type Db } from '../src/db/database.ts';
-import { verifyPassword } from '../src/modules/auth/passwords.ts';
+import { verifyPassword } from '../src/modules/sessions/passwords.ts';
 import { createTestDb, TEST_DIALECT } from './test-db.ts';
 
 /**

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { findWithUserQuery } from '../modules/auth/sessions.repository.ts';
+import { findWithUserQuery } from '../modules/sessions/sessions.repository.ts';
 import { openDatabase } from './open.ts';
 
 describe('openDatabase on SQLite', () => {

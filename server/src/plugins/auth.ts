@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
-import { authenticateToken, SESSION_COOKIE } from '../modules/auth/sessions.ts';
+import { authenticateToken, SESSION_COOKIE } from '../modules/sessions/sessions.ts';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -1,5 +1,5 @@
 import type { App } from '../app-types.ts';
-import { deleteExpiredSessions } from '../modules/auth/sessions.ts';
+import { deleteExpiredSessions } from '../modules/sessions/sessions.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 

@@ -2,8 +2,8 @@ import { authResponseSchema, errorSchema, loginSchema, registerSchema } from '@m
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import * as auth from './auth.service.ts';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
-import { revokeSession } from './sessions.ts';
+import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.ts';
+import { revokeSession } from '../sessions/sessions.ts';
 
 export default async function authRoutes(app: App) {
   app.post(

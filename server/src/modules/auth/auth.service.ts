@@ -4,10 +4,10 @@ import { isUniqueViolation } from '../../db/queryable.ts';
 import { AppError, ConflictError, UnauthorizedError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { toSelfUser } from '../users/user-presenter.ts';
+import { selfUser } from '../users/users.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
-import { burnVerification, hashPassword, verifyPassword } from './passwords.ts';
-import { createSession } from './sessions.ts';
+import { burnVerification, hashPassword, verifyPassword } from '../sessions/passwords.ts';
+import { createSession } from '../sessions/sessions.ts';
 
 /**
  * Login attempts: every attempt counts per address. Only *failed* passwords count against a
@@ -77,7 +77,7 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
     throw err;
   }
   const { token, tokenHash } = await createSession(ctx, row.id);
-  return { token, tokenHash, user: await toSelfUser(ctx, row) };
+  return { token, tokenHash, user: await selfUser(ctx, row) };
 }
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<SessionResult> {
@@ -99,5 +99,5 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   }
   if (!(await verifyPassword(row.password_hash, input.password))) throw await fail();
   const { token, tokenHash } = await createSession(ctx, row.id);
-  return { token, tokenHash, user: await toSelfUser(ctx, row) };
+  return { token, tokenHash, user: await selfUser(ctx, row) };
 }

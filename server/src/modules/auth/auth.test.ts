@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookie, type TestApp } from '../../../test/helpers.ts';
-import { deleteExpiredSessions, hashToken } from './sessions.ts';
+import { deleteExpiredSessions, hashToken } from '../sessions/sessions.ts';
 
 let t: TestApp;
 beforeAll(async () => {

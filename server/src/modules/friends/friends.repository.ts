@@ -1,20 +1,8 @@
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 
-// Read on every profile load and friends screen: compiled once (db/prepared-query.ts).
+// Read on every friends screen: compiled once (db/prepared-query.ts).
 type OfUser = { userId: string };
-
-const friendIdsQuery = preparedQuery('friends.friendIds', (db, args: OfUser) =>
-  db.selectFrom('friendships').select('friend_id').where('user_id', '=', args.userId),
-);
-
-const sentRequestIdsQuery = preparedQuery('friends.sentRequestIds', (db, args: OfUser) =>
-  db.selectFrom('friend_requests').select('to_id').where('from_id', '=', args.userId),
-);
-
-const receivedRequestIdsQuery = preparedQuery('friends.receivedRequestIds', (db, args: OfUser) =>
-  db.selectFrom('friend_requests').select('from_id').where('to_id', '=', args.userId).orderBy('created_at', 'desc'),
-);
 
 const listFriendsQuery = preparedQuery('friends.listFriends', (db, args: OfUser) =>
   db
@@ -26,18 +14,6 @@ const listFriendsQuery = preparedQuery('friends.listFriends', (db, args: OfUser)
 );
 
 export const friendsRepository = {
-  friendIds(db: Queryable, userId: string) {
-    return friendIdsQuery.all(db, { userId });
-  },
-
-  sentRequestIds(db: Queryable, userId: string) {
-    return sentRequestIdsQuery.all(db, { userId });
-  },
-
-  receivedRequestIds(db: Queryable, userId: string) {
-    return receivedRequestIdsQuery.all(db, { userId });
-  },
-
   /** The viewer's friends with what they may see of them (friends see each other's e-mail). */
   listFriends(db: Queryable, userId: string) {
     return listFriendsQuery.all(db, { userId });

@@ -2,7 +2,6 @@ import type { PublicUser, SelfUser } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { signMediaUrl } from '../media/media-urls.ts';
-import { friendsRepository } from '../friends/friends.repository.ts';
 
 /** Served by the server itself, so a user without a picture never needs the internet. */
 export const DEFAULT_AVATAR_URL = '/media/default-avatar.svg';
@@ -24,14 +23,15 @@ export function toPublicUser(ctx: AppContext, row: UserRow, withEmail = false): 
   return user;
 }
 
-/** The signed-in user's own record, with friend and request ids (SPEC.md §3). */
-export async function toSelfUser(ctx: AppContext, row: UsersTable): Promise<SelfUser> {
-  const db = ctx.db.kysely;
-  const [friends, sent, received] = await Promise.all([
-    friendsRepository.friendIds(db, row.id),
-    friendsRepository.sentRequestIds(db, row.id),
-    friendsRepository.receivedRequestIds(db, row.id),
-  ]);
+/** Who the user is linked to: friends, and requests sent and received (newest first). */
+export interface UserRelations {
+  friends: Array<{ friend_id: string }>;
+  sent: Array<{ to_id: string }>;
+  received: Array<{ from_id: string }>;
+}
+
+/** The signed-in user's own record, with friend and request ids (docs/product.md §3). */
+export function toSelfUser(ctx: AppContext, row: UsersTable, { friends, sent, received }: UserRelations): SelfUser {
   return {
     _id: row.id,
     username: row.username,

@@ -8,7 +8,34 @@ const findByIdQuery = preparedQuery('users.findById', (db, args: { id: string })
   db.selectFrom('users').selectAll().where('id', '=', args.id),
 );
 
+// The user's own record carries their friend and request ids, read on every profile load.
+type OfUser = { userId: string };
+
+const friendIdsQuery = preparedQuery('friends.friendIds', (db, args: OfUser) =>
+  db.selectFrom('friendships').select('friend_id').where('user_id', '=', args.userId),
+);
+
+const sentRequestIdsQuery = preparedQuery('friends.sentRequestIds', (db, args: OfUser) =>
+  db.selectFrom('friend_requests').select('to_id').where('from_id', '=', args.userId),
+);
+
+const receivedRequestIdsQuery = preparedQuery('friends.receivedRequestIds', (db, args: OfUser) =>
+  db.selectFrom('friend_requests').select('from_id').where('to_id', '=', args.userId).orderBy('created_at', 'desc'),
+);
+
 export const usersRepository = {
+  friendIds(db: Queryable, userId: string) {
+    return friendIdsQuery.all(db, { userId });
+  },
+
+  sentRequestIds(db: Queryable, userId: string) {
+    return sentRequestIdsQuery.all(db, { userId });
+  },
+
+  receivedRequestIds(db: Queryable, userId: string) {
+    return receivedRequestIdsQuery.all(db, { userId });
+  },
+
   insert(db: Queryable, row: UsersTable) {
     return db.insertInto('users').values(row).execute();
   },

@@ -15,7 +15,7 @@ import type { App } from '../../app-types.ts';
 import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { refuseNulCharacters } from '../../plugins/error-handler.ts';
-import { setSessionCookie } from '../auth/session-cookie.ts';
+import { setSessionCookie } from '../sessions/session-cookie.ts';
 import * as users from './users.service.ts';
 
 const TOO_LARGE = `The file is too large (at most ${LIMITS.uploadBytes / (1024 * 1024)} MB)`;

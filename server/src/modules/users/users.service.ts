@@ -10,10 +10,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, AuthUser } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
+import type { UsersTable } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { sessionsRepository } from '../auth/sessions.repository.ts';
+import { hashPassword } from '../sessions/passwords.ts';
+import { sessionsRepository } from '../sessions/sessions.repository.ts';
 import { processImage, thumbKeyOf } from '../media/images.ts';
 import { profilePictureUrl, toPublicUser, toSelfUser } from './user-presenter.ts';
 import { usersRepository } from './users.repository.ts';
@@ -21,7 +22,18 @@ import { usersRepository } from './users.repository.ts';
 export async function getSelf(ctx: AppContext, userId: string): Promise<SelfUser> {
   const row = await usersRepository.findById(ctx.db.kysely, userId);
   if (!row) throw new UnauthorizedError('Your account no longer exists');
-  return toSelfUser(ctx, row);
+  return selfUser(ctx, row);
+}
+
+/** The user's own record as the API shows it to them, with their friend and request ids. */
+export async function selfUser(ctx: AppContext, row: UsersTable): Promise<SelfUser> {
+  const db = ctx.db.kysely;
+  const [friends, sent, received] = await Promise.all([
+    usersRepository.friendIds(db, row.id),
+    usersRepository.sentRequestIds(db, row.id),
+    usersRepository.receivedRequestIds(db, row.id),
+  ]);
+  return toSelfUser(ctx, row, { friends, sent, received });
 }
 
 export async function getOther(ctx: AppContext, viewerId: string, userId: string): Promise<PublicUser> {
