@@ -10,11 +10,12 @@ export const currentUserKeys = {
 };
 
 /**
- * GET /api/get_user. The answer also refreshes the stored user record (docs/product.md §3), so screens
- * that read friend and request lists from it (Add Friend) see what changed since login.
+ * GET /api/get_user: the bare user object (as the original client reads it, docs/design.md §9).
+ * The answer also refreshes the stored user record (docs/product.md §3), so screens that read friend and
+ * request lists from it (Add Friend) see what changed since login.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SelfUser> {
-  const { user } = await api<{ user: SelfUser }>('/api/get_user', { signal });
+  const user = await api<SelfUser>('/api/get_user', { signal });
   saveStoredUser({ ...getStoredUser(), ...user });
   return user;
 }

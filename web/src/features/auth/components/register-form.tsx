@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthLogo } from './auth-logo.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordChecklist, PasswordMatch } from './password-checklist.tsx';
 import { useStartSession } from './use-start-session.ts';
 import './auth.css';
 
@@ -35,7 +35,7 @@ export function RegisterForm() {
   const busy = register.isPending;
 
   // The message was about what had been typed; once that changes it no longer applies (the live
-  // checklist keeps guiding the password meanwhile).
+  // password rules keep guiding meanwhile).
   const set = (field: keyof RegisterInput) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setError(null);
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -74,13 +74,12 @@ export function RegisterForm() {
         <div className="field">
           <label htmlFor="register-password">Password</label>
           <input id="register-password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} aria-describedby="register-password-rules" />
+          <PasswordChecklist password={values.password} />
         </div>
         <div className="field">
           <label htmlFor="register-confirm">Confirm Password</label>
-          <input id="register-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />
-        </div>
-        <div id="register-password-rules">
-          <PasswordChecklist password={values.password} confirmPassword={values.confirmPassword} />
+          <input id="register-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} aria-describedby="register-confirm-status" />
+          <PasswordMatch password={values.password} confirmPassword={values.confirmPassword} />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
           {busy ? 'Signing Up...' : 'Sign Up'}
