@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/helper
 import { nowIso } from '../../lib/time.ts';
 
 /**
- * Two people acting on each other at the same moment (docs/decisions/040-friend-pair-locking.md).
+ * Two people acting on each other at the same moment (docs/decisions/042-friend-pair-locking.md).
  * Many pairs at once, each pair's calls started together, on both databases: what one pair
  * would show by luck, twenty show by numbers.
  */

@@ -30,7 +30,7 @@ export const friendsRepository = {
   /**
    * Holds the pair (a, b) until the calling transaction ends, whoever of the two acts: the key is
    * the same both ways round, so crossing requests and accepts of one pair run one after the
-   * other and never lock rows in opposite orders (docs/decisions/040-friend-pair-locking.md).
+   * other and never lock rows in opposite orders (docs/decisions/042-friend-pair-locking.md).
    * SQLite needs nothing: a transaction holds its only connection, so transactions never overlap.
    */
   async lockPair(trx: Queryable, a: string, b: string): Promise<void> {
