@@ -3,19 +3,18 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { LIMITS, APP_VERSION } from '@memory-map/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { REPO_DIR } from './paths.ts';
-import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { FallbackRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.ts';
+import { openRedis } from './lib/redis.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
@@ -27,6 +26,7 @@ import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { clientErrorHandler, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 
@@ -77,12 +77,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   const ctx: AppContext = {
     config,
     db,
+    redis,
     media: options.media ?? (await openMediaStore(config)),
-    limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    limiter: redis ? new FallbackRateLimiter(redis, app.log) : new MemoryRateLimiter(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
+  registerRateLimits(app);
   registerHousekeeping(app);
 
   registerSecurityHeaders(app);
@@ -104,7 +106,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'mm:frl:' } : {}) });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Memory Map API', version: APP_VERSION },

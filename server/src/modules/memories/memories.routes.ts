@@ -12,6 +12,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { readForm } from '../media/multipart.ts';
 import * as memories from './memories.service.ts';
 
@@ -35,6 +36,7 @@ const writeErrors = {
   409: errorSchema,
   413: errorSchema,
   415: errorSchema,
+  429: errorSchema,
 };
 
 export default async function memoriesRoutes(app: App) {
@@ -42,6 +44,7 @@ export default async function memoriesRoutes(app: App) {
     '/api/create',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: RATE_LIMITS.createMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -62,6 +65,7 @@ export default async function memoriesRoutes(app: App) {
     '/api/update_pin',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: RATE_LIMITS.updateMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
