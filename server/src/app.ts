@@ -28,6 +28,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerShutdownAnswer } from './plugins/shutdown.ts';
 import { clientErrorHandler, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 
 export interface BuildOptions {
@@ -48,7 +49,7 @@ async function openMediaStore(config: Config): Promise<MediaStore> {
 
 const DEFAULT_WEB_DIST = path.join(REPO_DIR, 'web', 'dist');
 
-/** Builds the whole app without listening, so tests can `inject()` requests (STYLE.md). */
+/** Builds the whole app without listening, so tests can `inject()` requests and never need a port. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, db } = options;
   const app = Fastify({
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Client ids are UUIDs and routes are short; anything longer is not ours.
     routerOptions: { maxParamLength: 200 },
     trustProxy: config.trustProxy,
+    // Requests that arrive while closing get our 503 (plugins/shutdown.ts), not Fastify's body.
+    return503OnClosing: false,
     // Errors Fastify raises before routing (bad URL, over-long parameter) keep our one shape.
     clientErrorHandler,
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -92,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerShutdownAnswer(app);
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
   registerRateLimits(app);
