@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { LIMITS, APP_VERSION } from '@memory-map/shared';
+import { APP_VERSION } from '@memory-map/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -19,6 +19,8 @@ import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import { UPLOAD_LIMITS } from './modules/media/multipart.ts';
+import { UploadGate } from './modules/media/upload-limits.ts';
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     media: options.media ?? (await openMediaStore(config)),
     limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    uploads: new UploadGate(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -101,9 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Same origin needs nothing; other front-ends must be named (CORS_ORIGINS).
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
   }
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
-  });
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'mm:frl:' } : {}) });
   await app.register(fastifySwagger, {
     openapi: {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { readForm } from '../media/multipart.ts';
+import { withUploadSlot } from '../media/upload-limits.ts';
 import * as memories from './memories.service.ts';
 
 /**
@@ -35,6 +36,7 @@ const writeErrors = {
   409: errorSchema,
   413: errorSchema,
   415: errorSchema,
+  429: errorSchema,
 };
 
 export default async function memoriesRoutes(app: App) {
@@ -51,11 +53,12 @@ export default async function memoriesRoutes(app: App) {
         response: { 201: pinSchema, ...writeErrors },
       },
     },
-    async (request, reply) => {
-      const form = await readForm(request, 'image');
-      const pin = await memories.create(app.ctx, request.log, request.user.id, form);
-      return reply.code(201).send(pin);
-    },
+    async (request, reply) =>
+      withUploadSlot(app.ctx.uploads, request, async () => {
+        const form = await readForm(request, 'image');
+        const pin = await memories.create(app.ctx, request.log, request.user.id, form);
+        return reply.code(201).send(pin);
+      }),
   );
 
   app.put(
@@ -71,10 +74,11 @@ export default async function memoriesRoutes(app: App) {
         response: { 200: pinSchema, ...writeErrors },
       },
     },
-    async (request) => {
-      const form = await readForm(request, 'image');
-      return memories.update(app.ctx, request.log, request.user.id, form);
-    },
+    async (request) =>
+      withUploadSlot(app.ctx.uploads, request, async () => {
+        const form = await readForm(request, 'image');
+        return memories.update(app.ctx, request.log, request.user.id, form);
+      }),
   );
 
   app.delete(
