@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { LIMITS, UPLOAD_MESSAGES } from '@memory-map/shared';
 import type { LightMyRequestResponse } from 'fastify';
@@ -245,5 +247,24 @@ describe('Semaphore', () => {
     const s = new Semaphore(1, 0);
     await expect(s.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await s.run(async () => 'ok')).toBe('ok');
+  });
+});
+
+describe('file modes', () => {
+  const mode = (file: string) => statSync(file).mode & 0o777;
+
+  it('writes photos and thumbnails 0600 in folders 0700', async () => {
+    const u = await t.register();
+    const pin = await createMemory(t, u, {}, photo);
+    const key = keyOf(pin.imageUrl);
+    const picture = await endpoints[2]!.send(u, form([['profilePicture', photo, 'me.jpg']]));
+    const avatar = keyOf(picture.json().profilePicture);
+    const media = t.config.mediaDir;
+    for (const k of [key, key.replace('.jpg', '-thumb.jpg'), avatar, avatar.replace('.jpg', '-thumb.jpg')]) {
+      expect(mode(path.join(media, k)).toString(8), k).toBe('600');
+    }
+    for (const dir of [media, path.join(media, 'pins'), path.join(media, 'avatars')]) {
+      expect(mode(dir).toString(8), dir).toBe('700');
+    }
   });
 });
