@@ -32,15 +32,29 @@ export class Semaphore {
 
   /** Runs `task` once a permit is free; throws SemaphoreFullError when the queue is full. */
   async run<T>(task: () => Promise<T>): Promise<T> {
-    await this.acquire();
+    const release = await this.acquire();
     try {
       return await task();
     } finally {
-      this.release();
+      release();
     }
   }
 
-  private acquire(): Promise<void> {
+  /**
+   * Waits for a permit and returns its release (idempotent); throws SemaphoreFullError when the
+   * queue is full. For a permit held across calls; prefer run() otherwise.
+   */
+  async acquire(): Promise<() => void> {
+    await this.take();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.release();
+    };
+  }
+
+  private take(): Promise<void> {
     if (this.active < this.permits) {
       this.active += 1;
       return Promise.resolve();

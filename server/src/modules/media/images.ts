@@ -1,9 +1,9 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { LIMITS, UPLOAD_MESSAGES } from '@memory-map/shared';
-import { AppError, PayloadTooLargeError, UnsupportedMediaError } from '../../lib/errors.ts';
+import { LIMITS } from '@memory-map/shared';
+import { PayloadTooLargeError, UnsupportedMediaError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { Semaphore, SemaphoreFullError } from '../../lib/semaphore.ts';
-import { UPLOAD_RETRY_AFTER_SECONDS } from './upload-limits.ts';
+import { serverBusy } from './upload-limits.ts';
 
 export interface ProcessedImage {
   key: string;
@@ -23,8 +23,8 @@ sharp.cache(false);
  * Images decoded at once in this process, and how many more may wait. Decoding is where an
  * upload's memory peaks (pixels, libvips buffers, two encodings), so a burst of uploads takes
  * turns: two at a time use both cores (one libvips thread each), and a waiting upload holds only
- * its bytes (at most 15 MB). Beyond the queue an upload is refused with 429 at once, so a burst
- * bounds memory instead of growing it (README: figures).
+ * its bytes (at most 15 MB; how many may, upload-limits.ts bounds). Beyond the queue an upload is
+ * refused with 429 at once, so a burst bounds memory instead of growing it (README: figures).
  */
 export const imageDecodes = new Semaphore(2, 16);
 
@@ -38,10 +38,7 @@ export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Pro
   try {
     return await imageDecodes.run(() => decodeAndEncode(input, kind));
   } catch (err) {
-    if (err instanceof SemaphoreFullError) {
-      throw new AppError(429, UPLOAD_MESSAGES.serverBusy, { 'retry-after': String(UPLOAD_RETRY_AFTER_SECONDS) });
-    }
-    throw err;
+    throw err instanceof SemaphoreFullError ? serverBusy() : err;
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS, UPLOAD_MESSAGES } from '@memory-map/shared';
 import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
 import { refuseNulCharacters } from '../../plugins/error-handler.ts';
+import type { UploadSlot } from './upload-limits.ts';
 
 /**
  * The one set of limits of every multipart body (registered with @fastify/multipart in app.ts):
@@ -29,16 +30,17 @@ export interface FormInput {
  * Reads a form sent as multipart or as JSON, so browsers and API clients use the same endpoint.
  * Every multipart upload goes through here (create, update_pin, the profile picture, the
  * account form), so each limit answers the same sentence everywhere. `fileField` null: the form
- * takes no file, and one sent is drained.
+ * takes no file, and one sent is drained. With an upload slot, the file waits for a place in
+ * memory before it is read.
  */
-export async function readForm(request: FastifyRequest, fileField: string | null): Promise<FormInput> {
+export async function readForm(request: FastifyRequest, fileField: string | null, slot?: UploadSlot): Promise<FormInput> {
   if (!request.isMultipart()) {
     const body = request.body;
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     return { fields, file: null };
   }
   try {
-    return await readParts(request, fileField);
+    return await readParts(request, fileField, slot);
   } catch (err) {
     throw multipartError(err);
   }
@@ -57,7 +59,7 @@ export function multipartError(err: unknown): Error {
   return new BadRequestError('The form data is malformed: send it as multipart/form-data with a boundary');
 }
 
-async function readParts(request: FastifyRequest, fileField: string | null): Promise<FormInput> {
+async function readParts(request: FastifyRequest, fileField: string | null, slot?: UploadSlot): Promise<FormInput> {
   const fields: Record<string, unknown> = {};
   let file: Buffer | null = null;
   let strayFile: string | undefined;
@@ -70,6 +72,8 @@ async function readParts(request: FastifyRequest, fileField: string | null): Pro
         part.file.resume();
         continue;
       }
+      // Not a byte of the file is read before it has a place in memory (upload-limits.ts).
+      await slot?.reserveMemory();
       const bytes = await part.toBuffer();
       // Browsers send an empty, unnamed file part when no file was chosen.
       if (bytes.length > 0 || part.filename) file = bytes;

@@ -219,6 +219,37 @@ describe('uploads in progress', () => {
     }
     expect((await endpoints[0]!.send(u, form([...memoryFields(), ['image', photo, 'a.jpg']]))).statusCode).toBe(201);
   });
+  it('reads a file only once it has a place in memory, and refuses with 429 once that queue is full', async () => {
+    const u = await t.register();
+    const memory = t.app.ctx.uploads.memory;
+    const taken = await Promise.all(Array.from({ length: memory.permits }, () => memory.acquire()));
+    // One upload waits for a place, its file unread; then the queue is filled by others.
+    const acquire = memory.acquire.bind(memory);
+    let asked!: () => void;
+    const uploadAsked = new Promise<void>((resolve) => (asked = resolve));
+    vi.spyOn(memory, 'acquire').mockImplementationOnce(() => {
+      const permit = acquire();
+      asked();
+      return permit;
+    });
+    const waiting = endpoints[0]!.send(u, form([...memoryFields({ title: 'Waited' }), ['image', photo, 'a.jpg']]));
+    await uploadAsked;
+    expect(memory.queued).toBe(1);
+    const others = Array.from({ length: memory.maxWaiting - 1 }, () => memory.acquire().then((release) => release()));
+    try {
+      const files = storedPinFiles(t);
+      const refused = await endpoints[2]!.send(u, form([['profilePicture', photo, 'me.jpg']]));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({ error: UPLOAD_MESSAGES.serverBusy });
+      expect(storedPinFiles(t)).toEqual(files);
+    } finally {
+      for (const release of taken) release();
+      await Promise.all(others);
+    }
+    expect((await waiting).statusCode).toBe(201);
+    expect([memory.running, memory.queued]).toEqual([0, 0]);
+  });
 });
 
 describe('Semaphore', () => {
@@ -228,18 +259,39 @@ describe('Semaphore', () => {
     const gates = Array.from({ length: 4 }, () => {
       let resolve!: () => void;
       const promise = new Promise<void>((r) => (resolve = r));
-      return { promise, resolve };
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      return { promise, resolve, running, started };
     });
-    const tasks = gates.map((g, i) => s.run(async () => (order.push(i), g.promise)));
+    const tasks = gates.map((g, i) =>
+      s.run(async () => {
+        order.push(i);
+        g.started();
+        return g.promise;
+      }),
+    );
     expect([s.running, s.queued]).toEqual([2, 2]);
     await expect(s.run(async () => 'late')).rejects.toBeInstanceOf(SemaphoreFullError);
     gates[1]!.resolve();
-    await tasks[1];
+    await gates[2]!.running;
     expect(order).toEqual([0, 1, 2]);
     expect([s.running, s.queued]).toEqual([2, 1]);
     for (const g of gates) g.resolve();
     await Promise.all(tasks);
     expect(order).toEqual([0, 1, 2, 3]);
+    expect([s.running, s.queued]).toEqual([0, 0]);
+  });
+
+  it('hands out a permit to hold across calls, released once however often release is called', async () => {
+    const s = new Semaphore(1, 1);
+    const release = await s.acquire();
+    const next = s.acquire();
+    expect([s.running, s.queued]).toEqual([1, 1]);
+    release();
+    release();
+    const releaseNext = await next;
+    expect([s.running, s.queued]).toEqual([1, 0]);
+    releaseNext();
     expect([s.running, s.queued]).toEqual([0, 0]);
   });
 

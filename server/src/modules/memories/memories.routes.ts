@@ -54,8 +54,8 @@ export default async function memoriesRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      withUploadSlot(app.ctx.uploads, request, async () => {
-        const form = await readForm(request, 'image');
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const form = await readForm(request, 'image', slot);
         const pin = await memories.create(app.ctx, request.log, request.user.id, form);
         return reply.code(201).send(pin);
       }),
@@ -75,8 +75,8 @@ export default async function memoriesRoutes(app: App) {
       },
     },
     async (request) =>
-      withUploadSlot(app.ctx.uploads, request, async () => {
-        const form = await readForm(request, 'image');
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const form = await readForm(request, 'image', slot);
         return memories.update(app.ctx, request.log, request.user.id, form);
       }),
   );

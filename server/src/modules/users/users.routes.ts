@@ -15,7 +15,7 @@ import { BadRequestError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { readForm } from '../media/multipart.ts';
-import { withUploadSlot } from '../media/upload-limits.ts';
+import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
 import * as users from './users.service.ts';
 
 /**
@@ -28,9 +28,9 @@ async function multipartFieldsAsBody(request: FastifyRequest) {
 }
 
 /** The one image of an upload, fully read (so every limit applies) and non-empty. */
-async function readProfilePicture(request: FastifyRequest): Promise<Buffer> {
+async function readProfilePicture(request: FastifyRequest, slot?: UploadSlot): Promise<Buffer> {
   if (!request.isMultipart()) throw new BadRequestError(USER_MESSAGES.chooseImage);
-  const form = await readForm(request, 'profilePicture');
+  const form = await readForm(request, 'profilePicture', slot);
   if (!form.file) throw new BadRequestError(form.strayFile ? USER_MESSAGES.imageField : USER_MESSAGES.chooseImage);
   if (form.file.length === 0) throw new BadRequestError(USER_MESSAGES.chooseImage);
   return form.file;
@@ -128,8 +128,8 @@ export default async function usersRoutes(app: App) {
       },
     },
     async (request) =>
-      withUploadSlot(app.ctx.uploads, request, async () => {
-        const upload = await readProfilePicture(request);
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const upload = await readProfilePicture(request, slot);
         return { profilePicture: await users.setProfilePicture(app.ctx, request.user.id, upload, request.log) };
       }),
   );
