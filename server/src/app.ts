@@ -64,6 +64,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within 5 minutes (Node's own default, which Fastify turns off):
+    // an upload holds a place in memory while its file arrives (media/upload-limits.ts), and a
+    // client trickling bytes must not hold it for ever. 15 MB at 1 Mbit/s takes 2 minutes.
+    requestTimeout: 5 * 60 * 1000,
     // Client ids are UUIDs and routes are short; anything longer is not ours.
     routerOptions: { maxParamLength: 200 },
     trustProxy: config.trustProxy,

@@ -252,6 +252,12 @@ describe('uploads in progress', () => {
   });
 });
 
+describe('a client trickling its upload', () => {
+  it('must send the whole request within 5 minutes, so it cannot hold a place in memory for ever', () => {
+    expect(t.app.server.requestTimeout).toBe(5 * 60 * 1000);
+  });
+});
+
 describe('Semaphore', () => {
   it('runs at most `permits` tasks, queues up to `maxWaiting` in order, and refuses beyond', async () => {
     const s = new Semaphore(2, 2);
