@@ -24,6 +24,23 @@ export interface FormInput {
   file: Buffer | null;
   /** The field name of a file sent under another name (drained and ignored, like unknown fields). */
   strayFile?: string;
+  /** Frees the file's place in memory (upload-limits.ts); consumeFile calls it. */
+  releaseFile?: () => void;
+}
+
+/**
+ * Hands the file's bytes to `use` (the image decoding) and lets go of them after: the form no
+ * longer holds them, and their place in memory goes to the next upload while this one is stored.
+ */
+export async function consumeFile<T>(form: FormInput, use: (bytes: Buffer) => Promise<T>): Promise<T | null> {
+  const bytes = form.file;
+  if (!bytes) return null;
+  form.file = null;
+  try {
+    return await use(bytes);
+  } finally {
+    form.releaseFile?.();
+  }
 }
 
 /**
@@ -83,5 +100,5 @@ async function readParts(request: FastifyRequest, fileField: string | null, slot
     if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
   }
   refuseNulCharacters(fields);
-  return { fields, file, strayFile };
+  return { fields, file, strayFile, releaseFile: slot?.releaseMemory };
 }

@@ -17,16 +17,19 @@ export interface UploadSlot {
    * its bytes wait in the client's connection (TCP holds them back), not in our memory.
    */
   reserveMemory(): Promise<void>;
+  /** The file's bytes are no longer needed (the image is decoded): its place goes to the next. */
+  releaseMemory(): void;
   /** Gives everything back; call it exactly once, when the upload's work is over. */
   release(): void;
 }
 
 /**
  * Photo uploads in this process. An upload holds its file (up to 15 MB) in memory from the moment
- * it is read until the image is stored, so two bounds keep a burst from exhausting memory:
+ * it is read until the image is decoded, so two bounds keep a burst from exhausting memory:
  * - each user may have 4 uploads in progress; the next is refused with 429 at once;
- * - at most 6 uploads' files are in memory at once; others wait, unread, in a bounded queue
- *   (64; beyond it 429). Decoding is bounded too (images.ts: 2 at once).
+ * - at most 6 uploads' files are in memory at once, from the moment the file is read until the
+ *   image is decoded; others wait, unread, in a bounded queue (64; beyond it 429). Decoding is
+ *   bounded too (images.ts: 2 at once).
  * Per process on purpose: it protects this process's memory.
  */
 export class UploadGate {
@@ -43,10 +46,12 @@ export class UploadGate {
     }
     this.inFlight.set(userId, count + 1);
     let released = false;
+    let reserved = false;
     let freeMemory: (() => void) | undefined;
     return {
       reserveMemory: async () => {
-        if (released || freeMemory) return;
+        if (released || reserved) return;
+        reserved = true;
         try {
           freeMemory = await this.memory.acquire();
         } catch (err) {
@@ -55,6 +60,7 @@ export class UploadGate {
         // Released while it waited (the request ended): give the place straight back.
         if (released) freeMemory();
       },
+      releaseMemory: () => freeMemory?.(),
       release: () => {
         if (released) return;
         released = true;

@@ -219,6 +219,26 @@ describe('uploads in progress', () => {
     }
     expect((await endpoints[0]!.send(u, form([...memoryFields(), ['image', photo, 'a.jpg']]))).statusCode).toBe(201);
   });
+  it("frees an upload's place in memory once its image is decoded, while its files are still being stored", async () => {
+    const u = await t.register();
+    const memory = t.app.ctx.uploads.memory;
+    const put = t.app.ctx.media.put.bind(t.app.ctx.media);
+    let storing!: () => void;
+    const reachedStorage = new Promise<void>((resolve) => (storing = resolve));
+    let finish!: () => void;
+    const storageMayFinish = new Promise<void>((resolve) => (finish = resolve));
+    vi.spyOn(t.app.ctx.media, 'put').mockImplementation(async (key, body, type) => {
+      storing();
+      await storageMayFinish;
+      return put(key, body, type);
+    });
+    const upload = endpoints[0]!.send(u, form([...memoryFields(), ['image', photo, 'a.jpg']]));
+    await reachedStorage;
+    expect(memory.running).toBe(0);
+    finish();
+    expect((await upload).statusCode).toBe(201);
+  });
+
   it('reads a file only once it has a place in memory, and refuses with 429 once that queue is full', async () => {
     const u = await t.register();
     const memory = t.app.ctx.uploads.memory;

@@ -20,7 +20,7 @@ import {
   subjectOf,
 } from '../media/image-changes.ts';
 import { processImage } from '../media/images.ts';
-import type { FormInput } from '../media/multipart.ts';
+import { consumeFile, type FormInput } from '../media/multipart.ts';
 import { lngRanges } from '../map/map-grid.ts';
 import { mapRepository } from '../map/map.repository.ts';
 import { onPinChanged, type PinPlacement } from '../map/map.service.ts';
@@ -72,7 +72,7 @@ async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string) {
 export async function create(ctx: AppContext, log: Log, authorId: string, form: FormInput): Promise<Pin> {
   const input = parse(createMemorySchema, form.fields);
   await checkTags(ctx, authorId, input.tags);
-  const image = form.file ? await processImage(form.file, 'pins') : null;
+  const image = await consumeFile(form, (bytes) => processImage(bytes, 'pins'));
 
   // The photo's files are written under an intent record before the row exists; the row and the
   // intent's fence commit together (media/image-changes.ts), so a crash anywhere leaves nothing.
@@ -116,7 +116,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   // unfriended is harmless (tags never widen the audience) and must not block fixing a typo.
   const kept = new Set((await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id));
   await checkTags(ctx, viewerId, input.tags.filter((id) => !kept.has(id)));
-  const image = form.file ? await processImage(form.file, 'pins') : null;
+  const image = await consumeFile(form, (bytes) => processImage(bytes, 'pins'));
   // A new image wins over removeImage: it is the later of the two choices in the form.
   const imageChanges = image !== null || (input.removeImage && existing.image_key !== null);
 

@@ -14,7 +14,7 @@ import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
-import { readForm } from '../media/multipart.ts';
+import { readForm, type FormInput } from '../media/multipart.ts';
 import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
 import * as users from './users.service.ts';
 
@@ -27,13 +27,13 @@ async function multipartFieldsAsBody(request: FastifyRequest) {
   request.body = (await readForm(request, null)).fields;
 }
 
-/** The one image of an upload, fully read (so every limit applies) and non-empty. */
-async function readProfilePicture(request: FastifyRequest, slot?: UploadSlot): Promise<Buffer> {
+/** The form of an upload, fully read (so every limit applies), with its one non-empty image. */
+async function readProfilePicture(request: FastifyRequest, slot?: UploadSlot): Promise<FormInput> {
   if (!request.isMultipart()) throw new BadRequestError(USER_MESSAGES.chooseImage);
   const form = await readForm(request, 'profilePicture', slot);
   if (!form.file) throw new BadRequestError(form.strayFile ? USER_MESSAGES.imageField : USER_MESSAGES.chooseImage);
   if (form.file.length === 0) throw new BadRequestError(USER_MESSAGES.chooseImage);
-  return form.file;
+  return form;
 }
 
 function nextLink(query: UsersQuery, after: string): string {

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, AuthUser } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sessionsRepository } from '../auth/sessions.repository.ts';
@@ -24,6 +24,7 @@ import {
   subjectOf,
 } from '../media/image-changes.ts';
 import { processImage } from '../media/images.ts';
+import { consumeFile, type FormInput } from '../media/multipart.ts';
 import { profilePictureUrl, toPublicUser, toSelfUser } from './user-presenter.ts';
 import { usersRepository } from './users.repository.ts';
 
@@ -110,10 +111,11 @@ export async function updateNames(ctx: AppContext, viewerId: string, input: Upda
 export async function setProfilePicture(
   ctx: AppContext,
   userId: string,
-  upload: Buffer,
+  upload: FormInput,
   log: FastifyBaseLogger,
 ): Promise<string> {
-  const processed = await processImage(upload, 'avatars');
+  const processed = await consumeFile(upload, (bytes) => processImage(bytes, 'avatars'));
+  if (!processed) throw new BadRequestError(USER_MESSAGES.chooseImage);
   const db = ctx.db.kysely;
   const current = await usersRepository.findById(db, userId);
   if (!current) throw new UnauthorizedError('Your account no longer exists');
