@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { LiveEvents } from './modules/events/live-events.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 
 /** Everything a service needs, built once in buildApp and passed down explicitly. */
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   media: MediaStore;
   limiter: RateLimiter;
+  /** Live events (docs/design.md §10): publish to an audience, on every app server. */
+  events: LiveEvents;
 }
 
 export interface AuthUser {

@@ -17,6 +17,8 @@ import { requestForLog } from './lib/log-serializers.ts';
 import { REPO_DIR } from './paths.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import eventsRoutes from './modules/events/events.routes.ts';
+import { createLiveEvents, type LiveEventsOptions } from './modules/events/live-events.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
 import mapRoutes from './modules/map/map.routes.ts';
@@ -37,6 +39,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served with an index.html fallback when it exists. */
   webDist?: string;
+  /** Live stream limits and heartbeat (tests shorten the heartbeat). */
+  liveEvents?: LiveEventsOptions;
 }
 
 /** Files in DATA_DIR/media, or an S3 bucket when S3_BUCKET is set (its SDK loads only then: ~12 MB). */
@@ -78,15 +82,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  // Unheard, a lost connection would be printed as an unhandled error; it reconnects by itself.
+  redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis connection error'));
   const ctx: AppContext = {
     config,
     db,
     media: options.media ?? (await openMediaStore(config)),
-    limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
+    events: createLiveEvents(redis, config.redisPrefix, app.log, options.liveEvents),
   };
   app.decorate('ctx', ctx);
+  // Live streams never end by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', async () => ctx.events.endAllStreams());
   app.addHook('onClose', async () => {
     await ctx.limiter.close();
+    await ctx.events.close();
     redis?.disconnect();
   });
 
@@ -104,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'mm:frl:' } : {}) });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisPrefix}frl:` } : {}) });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Memory Map API', version: APP_VERSION },
@@ -122,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(mapRoutes);
   await app.register(mediaRoutes);
   await app.register(placesRoutes);
+  await app.register(eventsRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -13,6 +13,7 @@ import { nowIso } from '../../lib/time.ts';
 import { processImage, thumbKeyOf, type ProcessedImage } from '../media/images.ts';
 import type { FormInput } from '../media/multipart.ts';
 import { levelOf } from '../audience/audience.ts';
+import { tellMemoryChange } from '../events/events.service.ts';
 import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
 import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
 import { toPins } from './pin-presenter.ts';
@@ -113,6 +114,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
     if (image) await deleteImageFiles(ctx, log, image.key);
     throw err;
   }
+  await tellMemoryChange(ctx, id, null, { authorId, visibility: levelOf(input.visibility), taggedIds: input.tags });
   return getVisiblePin(ctx, authorId, id);
 }
 
@@ -163,17 +165,22 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   }
   // Only now that the new row is committed may the old files go.
   if (imageChanges && existing.image_key) await deleteImageFiles(ctx, log, existing.image_key);
+  const was = { authorId: viewerId, visibility: existing.visibility, taggedIds: [...kept] };
+  await tellMemoryChange(ctx, existing.id, was, { ...was, visibility, taggedIds: input.tags });
   return getVisiblePin(ctx, viewerId, existing.id);
 }
 
 export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId: string): Promise<void> {
   const existing = await findOwnPin(ctx, viewerId, pinId);
+  // Who was told of it is told it is gone: read its tags while they exist.
+  const tagged = (await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id);
   const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await memoriesRepository.deletePin(trx, existing.id, viewerId);
     if (row) await onPinChanged(trx, row, null);
     return row;
   });
   if (!deleted) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  await tellMemoryChange(ctx, existing.id, { authorId: viewerId, visibility: deleted.visibility, taggedIds: tagged }, null);
   // The row is gone for good; only now may its files go.
   if (deleted.image_key) await deleteImageFiles(ctx, log, deleted.image_key);
 }
