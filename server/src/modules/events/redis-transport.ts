@@ -105,6 +105,15 @@ export class RedisTransport implements EventTransport {
     this.sub.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.receive(message);
     });
+    redis.on('ready', this.onCommandsReady);
+  }
+
+  private readonly onCommandsReady = () => this.wakeWaiters();
+
+  private wakeWaiters(): void {
+    if (!this.subscribed || this.commands.status !== 'ready') return;
+    for (const resolve of this.waiting) resolve();
+    this.waiting.clear();
   }
 
   private async subscribe(): Promise<void> {
@@ -116,15 +125,19 @@ export class RedisTransport implements EventTransport {
     }
     const again = this.everSubscribed;
     this.subscribed = this.everSubscribed = true;
-    for (const resolve of this.waiting) resolve();
-    this.waiting.clear();
+    this.wakeWaiters();
     if (again) this.listener?.resumed();
   }
 
-  /** Resolves once this server hears the other servers (at start, or after Redis came back). */
-  whenSubscribed(): Promise<void> {
-    if (this.subscribed) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.add(resolve));
+  /**
+   * Resolves once this server both hears the other servers and can publish to them (at start, or
+   * after Redis came back).
+   */
+  whenConnected(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.add(resolve);
+      this.wakeWaiters();
+    });
   }
 
   /** Warnings at most every 10 s: a Redis outage must not flood the log. */
@@ -221,6 +234,7 @@ export class RedisTransport implements EventTransport {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.commands.off('ready', this.onCommandsReady);
     this.sub.disconnect();
   }
 }
