@@ -8,6 +8,7 @@ import type { App } from '../src/app-types.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import type { LiveEventsOptions } from '../src/modules/events/live-events.ts';
+import type { MediaStore } from '../src/modules/media/media-store.ts';
 import { nowIso } from '../src/lib/time.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -40,6 +41,8 @@ export interface TestAppOptions {
   liveEvents?: LiveEventsOptions;
   /** Another app's database (two app servers on one database); the caller closes it. */
   db?: Db;
+  /** Instead of the one the configuration names. */
+  media?: MediaStore;
 }
 
 let counter = 0;
@@ -49,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mm-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const db = options.db ?? (await createTestDb());
-  const app = await buildApp({ config, db, logger: false, webDist: path.join(dataDir, 'no-web'), liveEvents: options.liveEvents });
+  const app = await buildApp({ config, db, logger: false, webDist: path.join(dataDir, 'no-web'), liveEvents: options.liveEvents, media: options.media });
   await app.ready();
 
   const register = async (username?: string, password = 'secret!1'): Promise<TestUser> => {
