@@ -321,6 +321,20 @@ describe('sessions and slow clients', () => {
     await expectOnlyMarker(s3, await marker(ann));
   });
 
+  it('ends a stream at its maximum age (the client reconnects and is authenticated again)', async () => {
+    const short = await createTestApp({}, { liveEvents: { heartbeatMs: 20, maxStreamMs: 60 } });
+    try {
+      const shortBase = await short.listen();
+      const ann = await short.register();
+      const s = await SseClient.open(shortBase, ann.auth);
+      expect(s.status).toBe(200);
+      await s.closed;
+      await short.app.ctx.events.hub.whenIdle();
+    } finally {
+      await short.close();
+    }
+  });
+
   it('drops a client that does not read rather than buffer for it', async () => {
     const ann = await t.register();
     const s = await stream(ann.auth);

@@ -13,9 +13,18 @@ export interface StreamHubOptions {
    * than the buffer grown; it reconnects with Last-Event-ID and reads what it missed.
    */
   maxBufferedBytes?: number;
+  /**
+   * A stream is ended after about this long (each a little sooner, so they do not all end at
+   * once); its client reconnects with Last-Event-ID and nothing is lost. So a stream's session is
+   * checked again at least this often (an expired session then gets 401), and streams spread
+   * over the app servers again after one was added.
+   */
+  maxStreamMs?: number;
   /** Reads what a stream missed (the transport's per-user log). */
   since: (userId: string, afterId: string) => Promise<StoredEvent[]>;
 }
+
+const DEFAULT_MAX_STREAM_MS = 60 * 60 * 1000;
 
 const DEFAULT_MAX_BUFFERED = 64 * 1024;
 /** Events that may arrive while a stream is still sending what it missed; more drops the client. */
@@ -40,6 +49,8 @@ export class LiveStream {
     lastEventId: string | null,
     /** Before any id, a resume reads from the moment the stream opened (ids start with a time). */
     private readonly openedAt: number,
+    /** When the hub ends it (see maxStreamMs). */
+    readonly endsAt: number,
   ) {
     this.lastId = lastEventId;
   }
@@ -107,6 +118,7 @@ export class StreamHub extends EventEmitter<{ closed: [LiveStream] }> {
   private readonly heartbeatMs: number;
   private readonly streamsPerUser: number;
   private readonly maxBuffered: number;
+  private readonly maxStreamMs: number;
   /** Called when the last stream has closed (tests wait for it, as for 'closed', instead of sleeping). */
   private idleWaiters = new Set<() => void>();
 
@@ -115,6 +127,7 @@ export class StreamHub extends EventEmitter<{ closed: [LiveStream] }> {
     this.heartbeatMs = options.heartbeatMs ?? LIVE_EVENTS.heartbeatSeconds * 1000;
     this.streamsPerUser = options.streamsPerUser ?? LIVE_EVENTS.streamsPerUser;
     this.maxBuffered = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED;
+    this.maxStreamMs = options.maxStreamMs ?? DEFAULT_MAX_STREAM_MS;
   }
 
   get size(): number {
@@ -135,7 +148,13 @@ export class StreamHub extends EventEmitter<{ closed: [LiveStream] }> {
    * missed after `lastEventId` (live events arriving meanwhile wait their turn).
    */
   async open(user: AuthUser, res: ServerResponse, lastEventId: string | null, now = Date.now()): Promise<LiveStream> {
-    const stream = new LiveStream(user, res, this.maxBuffered, lastEventId, now);
+    const endsAt = now + this.maxStreamMs * (0.9 + Math.random() * 0.1);
+    const stream = new LiveStream(user, res, this.maxBuffered, lastEventId, now, endsAt);
+    // A client gone while it was being authenticated: its 'close' has been and will not come again.
+    if (res.destroyed || res.closed) {
+      stream.closed = true;
+      return stream;
+    }
     let set = this.byUser.get(user.id);
     if (!set) this.byUser.set(user.id, (set = new Set()));
     set.add(stream);
@@ -172,7 +191,13 @@ export class StreamHub extends EventEmitter<{ closed: [LiveStream] }> {
   }
 
   private beat(): void {
-    for (const set of this.byUser.values()) for (const stream of set) stream.write(': heartbeat\n\n');
+    const now = Date.now();
+    for (const set of this.byUser.values()) {
+      for (const stream of set) {
+        if (now >= stream.endsAt) stream.end();
+        else stream.write(': heartbeat\n\n');
+      }
+    }
   }
 
   deliver(recipients: ReadonlyArray<{ userId: string; id: string | null }>, event: LiveEvent): void {
