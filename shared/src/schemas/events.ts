@@ -21,8 +21,6 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventKind = LiveEvent['kind'];
 
-export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = liveEventSchema.options.map((o) => o.shape.kind.value);
-
 /** The numbers of the live stream; the README and docs/decisions/060-live-events.md explain them. */
 export const LIVE_EVENTS = {
   /** A comment line this often keeps proxies from closing a quiet stream. */

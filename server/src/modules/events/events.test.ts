@@ -1,7 +1,10 @@
 import { EVENT_MESSAGES, LIVE_EVENTS } from '@memory-map/shared';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { SseClient } from '../../../test/sse-client.ts';
+import type { App } from '../../app-types.ts';
+import { registerAuth } from '../../plugins/auth.ts';
 
 let t: TestApp;
 let base: string;
@@ -96,6 +99,15 @@ describe('GET /api/events: who may open it', () => {
     expect(byToken.headers['x-content-type-options']).toBe('nosniff');
     const byCookie = await stream({ cookie: ann.cookie });
     expect(byCookie.status).toBe(200);
+  });
+
+  it('lets the cookie authenticate GET routes only: a write asking for it does not register', () => {
+    const app = Fastify();
+    registerAuth(app as unknown as App);
+    expect(() => app.post('/api/something', { config: { auth: 'bearer-or-cookie' } }, async () => ({}))).toThrow(
+      '/api/something: the session cookie may authenticate GET routes only',
+    );
+    expect(() => app.get('/api/readable', { config: { auth: 'bearer-or-cookie' } }, async () => ({}))).not.toThrow();
   });
 
   it('answers no HEAD (it would be a stream without a body)', async () => {
