@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
@@ -10,6 +11,8 @@ import type { MediaStore } from './modules/media/media-store.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Set when REDIS_URL is; may be unreachable at any moment (lib/redis.ts). */
+  redis?: Redis;
   media: MediaStore;
   limiter: RateLimiter;
   /** Live events (docs/design.md §10): publish to an audience, on every app server. */

@@ -1,21 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { LIMITS, APP_VERSION } from '@memory-map/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { REPO_DIR } from './paths.ts';
-import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { FallbackRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.ts';
+import { openRedis } from './lib/redis.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
 import { createLiveEvents, type LiveEventsOptions } from './modules/events/live-events.ts';
@@ -28,8 +26,11 @@ import placesRoutes from './modules/places/places.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerShutdownAnswer } from './plugins/shutdown.ts';
 import { clientErrorHandler, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 
 export interface BuildOptions {
@@ -52,7 +53,7 @@ async function openMediaStore(config: Config): Promise<MediaStore> {
 
 const DEFAULT_WEB_DIST = path.join(REPO_DIR, 'web', 'dist');
 
-/** Builds the whole app without listening, so tests can `inject()` requests (STYLE.md). */
+/** Builds the whole app without listening, so tests can `inject()` requests and never need a port. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, db } = options;
   const app = Fastify({
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Client ids are UUIDs and routes are short; anything longer is not ours.
     routerOptions: { maxParamLength: 200 },
     trustProxy: config.trustProxy,
+    // Requests that arrive while closing get our 503 (plugins/shutdown.ts), not Fastify's body.
+    return503OnClosing: false,
     // Errors Fastify raises before routing (bad URL, over-long parameter) keep our one shape.
     clientErrorHandler,
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -81,14 +84,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  // Unheard, a lost connection would be printed as an unhandled error; it reconnects by itself.
-  redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis connection error'));
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   const ctx: AppContext = {
     config,
     db,
+    redis,
     media: options.media ?? (await openMediaStore(config)),
-    limiter: redis ? new RedisRateLimiter(redis, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
+    limiter: redis ? new FallbackRateLimiter(redis, app.log, Date.now, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
     events: createLiveEvents(redis, config.redisPrefix, app.log, options.liveEvents),
   };
   app.decorate('ctx', ctx);
@@ -101,20 +103,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerShutdownAnswer(app);
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
+  registerRateLimits(app);
   registerHousekeeping(app);
 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
-  if (config.corsOrigins.length > 0) {
-    // Same origin needs nothing; other front-ends must be named (CORS_ORIGINS).
-    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
-  }
+  await registerCrossOrigin(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisPrefix}frl:` } : {}) });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Memory Map API', version: APP_VERSION },

@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+/**
+ * `https://app.example.com/` or `http://localhost:5173` as the browser sends it in Origin
+ * (scheme, host and port only), or null when the text is not one.
+ */
+function originOf(entry: string): string | null {
+  try {
+    const url = new URL(entry);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && bare ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Environment variables, parsed once; a bad value stops start-up with a clear message (README lists each). */
 const envSchema = z.object({
@@ -27,7 +41,19 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPPORT_EMAIL: z.email().optional(),
   GEOCODER_URL: z.url().optional(),
-  CORS_ORIGINS: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const origins: string[] = [];
+      for (const entry of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        const origin = originOf(entry);
+        if (origin) origins.push(origin);
+        // A wildcard cannot carry credentials, and the original client sends them.
+        else ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin such as https://app.example.com` });
+      }
+      return origins;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
@@ -69,6 +95,17 @@ export interface Config {
   trustProxy: boolean;
 }
 
+/**
+ * DATA_DIR holds the database and the secret key: created for the server's user alone (0700,
+ * stated with chmod because the umask may narrow mkdir's mode but never widen it). A directory
+ * the operator made keeps the mode they gave it; the files in it are 0600 regardless.
+ */
+function createDataDir(dataDir: string): void {
+  if (existsSync(dataDir)) return;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -85,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  createDataDir(dataDir);
   const mediaDir = path.join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
   const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
@@ -110,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${publicHost}`,
     geocoderUrl: e.GEOCODER_URL,
-    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,

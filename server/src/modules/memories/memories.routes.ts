@@ -2,6 +2,7 @@ import {
   createMemorySchema,
   errorSchema,
   feedQuerySchema,
+  LIMITS,
   optionalPinIdSchema,
   pinSchema,
   updateMemorySchema,
@@ -11,6 +12,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { readForm } from '../media/multipart.ts';
 import * as memories from './memories.service.ts';
 
@@ -34,12 +36,14 @@ const writeErrors = {
   409: errorSchema,
   413: errorSchema,
   415: errorSchema,
+  429: errorSchema,
 };
 
 export default async function memoriesRoutes(app: App) {
   app.post(
     '/api/create',
     {
+      config: { rateLimit: RATE_LIMITS.createMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -59,6 +63,7 @@ export default async function memoriesRoutes(app: App) {
   app.put(
     '/api/update_pin',
     {
+      config: { rateLimit: RATE_LIMITS.updateMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -98,15 +103,17 @@ export default async function memoriesRoutes(app: App) {
     {
       schema: {
         tags: ['memories'],
-        summary: 'The memories you may see, newest first, a page at a time (next page in the Link header)',
+        summary: `The memories you may see, newest first, a page at a time: limit (at most ${LIMITS.feedPageMax}) per page, or the newest ${LIMITS.feedUnpaged} without limit; next page in the Link header`,
         querystring: feedQuerySchema,
         response: { 200: z.array(pinSchema), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
-      const page = await memories.feed(app.ctx, request.user.id, request.query);
+      const { limit, before } = request.query;
+      const page = await memories.feed(app.ctx, request.user.id, { limit: limit ?? LIMITS.feedUnpaged, before });
       if (page.nextBefore) {
-        const next = `/api/query_feed?limit=${request.query.limit}&before=${page.nextBefore}`;
+        // The next page is asked the way this one was: with the same limit, or without one.
+        const next = `/api/query_feed?${limit === undefined ? '' : `limit=${limit}&`}before=${page.nextBefore}`;
         reply.header('link', `<${next}>; rel="next"`);
       }
       return page.pins;
