@@ -1,7 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/memory-map-e2e-${process.pid}`;
+// Set on process.env so the test workers (which inherit it) know them too: live.spec.ts starts a
+// second app server on the same data and Redis.
+const DATA_DIR = (process.env.E2E_DATA_DIR ??= `/tmp/memory-map-e2e-${process.pid}`);
+// With a Redis for tests (CI has one), the server uses it, under a prefix of this run's own.
+const REDIS: Record<string, string> = process.env.TEST_REDIS_URL
+  ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: (process.env.E2E_REDIS_PREFIX ??= `mme2e:${process.pid}:${Date.now()}:`) }
+  : {};
 
 /**
  * Browser tests run the real server (built web app, fresh SQLite database) and Debian's
@@ -51,6 +57,7 @@ export default defineConfig({
       // Fixtures give each test user its own X-Forwarded-For, so per-address sign-up limits hold as in production.
       TRUST_PROXY: 'true',
       SUPPORT_EMAIL: 'help@memorymap.test',
+      ...REDIS,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
     stdout: 'ignore',

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { LiveEvents } from './modules/events/live-events.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import type { UploadGate } from './modules/media/upload-limits.ts';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Photo uploads in progress per user (modules/media/upload-limits.ts). */
   uploads: UploadGate;
+  /** Live events (docs/design.md §10): publish to an audience, on every app server. */
+  events: LiveEvents;
 }
 
 export interface AuthUser {

@@ -15,6 +15,8 @@ import { REPO_DIR } from './paths.ts';
 import { FallbackRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.ts';
 import { openRedis } from './lib/redis.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import eventsRoutes from './modules/events/events.routes.ts';
+import { createLiveEvents, type LiveEventsOptions } from './modules/events/live-events.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
 import { UPLOAD_LIMITS } from './modules/media/multipart.ts';
@@ -40,6 +42,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served with an index.html fallback when it exists. */
   webDist?: string;
+  /** Live stream limits and heartbeat (tests shorten the heartbeat). */
+  liveEvents?: LiveEventsOptions;
 }
 
 /** Files in DATA_DIR/media, or an S3 bucket when S3_BUCKET is set (its SDK loads only then: ~12 MB). */
@@ -92,12 +96,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     db,
     redis,
     media: options.media ?? (await openMediaStore(config)),
-    limiter: redis ? new FallbackRateLimiter(redis, app.log) : new MemoryRateLimiter(),
+    limiter: redis ? new FallbackRateLimiter(redis, app.log, Date.now, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
+    events: createLiveEvents(redis, config.redisPrefix, app.log, options.liveEvents),
     uploads: new UploadGate(),
   };
   app.decorate('ctx', ctx);
+  // Live streams never end by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', async () => ctx.events.endAllStreams());
   app.addHook('onClose', async () => {
     await ctx.limiter.close();
+    await ctx.events.close();
     redis?.disconnect();
   });
 
@@ -129,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(mapRoutes);
   await app.register(mediaRoutes);
   await app.register(placesRoutes);
+  await app.register(eventsRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -27,6 +27,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX must be 1–64 letters, digits or : _ . -')
+    .default('mm:'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -72,6 +76,8 @@ export interface Config {
   mediaDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Starts every Redis key and channel of this app: app servers that share events share it. */
+  redisPrefix: string;
   s3?: S3Config;
   publicUrl?: string;
   sessionTtlDays: number;
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

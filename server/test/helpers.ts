@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.ts';
 import type { App } from '../src/app-types.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
+import type { LiveEventsOptions } from '../src/modules/events/live-events.ts';
+import type { MediaStore } from '../src/modules/media/media-store.ts';
 import { nowIso } from '../src/lib/time.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -31,16 +33,26 @@ export interface TestApp {
   register(username?: string, password?: string): Promise<TestUser>;
   /** Makes two users friends directly in the database (both directions). */
   befriend(a: TestUser, b: TestUser): Promise<void>;
+  /** Listens on a free loopback port (for what inject() cannot do: streams); answers the base URL. */
+  listen(): Promise<string>;
+}
+
+export interface TestAppOptions {
+  liveEvents?: LiveEventsOptions;
+  /** Another app's database (two app servers on one database); the caller closes it. */
+  db?: Db;
+  /** Instead of the one the configuration names. */
+  media?: MediaStore;
 }
 
 let counter = 0;
 
 /** A fresh app on a fresh database and a temporary DATA_DIR; call close() in afterEach/afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mm-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const db = await createTestDb();
-  const app = await buildApp({ config, db, logger: false, webDist: path.join(dataDir, 'no-web') });
+  const db = options.db ?? (await createTestDb());
+  const app = await buildApp({ config, db, logger: false, webDist: path.join(dataDir, 'no-web'), liveEvents: options.liveEvents, media: options.media });
   await app.ready();
 
   const register = async (username?: string, password = 'secret!1'): Promise<TestUser> => {
@@ -84,9 +96,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     register,
     befriend,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address() as { port: number };
+      return `http://127.0.0.1:${address.port}`;
+    },
     async close() {
       await app.close();
-      await db.close();
+      if (!options.db) await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

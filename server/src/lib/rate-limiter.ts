@@ -102,8 +102,10 @@ export class FallbackRateLimiter implements RateLimiter {
     private readonly redis: Redis,
     private readonly log: LimiterLog,
     private readonly now: () => number = Date.now,
+    /** REDIS_PREFIX + 'rl:' */
+    prefix = 'mm:rl:',
   ) {
-    this.shared = new RedisRateLimiter(redis);
+    this.shared = new RedisRateLimiter(redis, prefix);
     // Without a listener, every failed reconnect would be printed by ioredis itself.
     redis.on('error', (err: Error) => this.down(err));
     redis.on('close', () => this.down(new Error('the connection closed')));

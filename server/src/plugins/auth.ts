@@ -59,6 +59,21 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/docs',
 ]);
 
+/**
+ * How a closed /api route may be authenticated (route `config.auth`): a Bearer token, the
+ * default, or for a GET also the session cookie ('bearer-or-cookie': GET /api/events, which a
+ * browser's EventSource opens without headers). A GET changes nothing, so the cookie needs no
+ * same-origin check there: SameSite=Strict keeps other sites from sending it, and CORS from
+ * reading the answer.
+ */
+export type RouteAuth = 'bearer' | 'bearer-or-cookie';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
 function isPublicRoute(method: string, url: string): boolean {
   // Fastify answers HEAD for every GET route: it is as open as the GET.
   return PUBLIC_API_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url}`);
@@ -67,20 +82,27 @@ function isPublicRoute(method: string, url: string): boolean {
 export function registerAuth(app: App): void {
   app.decorateRequest('user', null as never);
 
-  const requireUser = async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearerToken(request);
+  const authenticate = async (request: FastifyRequest, token: string | null | undefined) => {
     if (!token) throw new UnauthorizedError('Please log in to continue');
     const user = await authenticateToken(app.ctx, token);
     if (!user) throw new UnauthorizedError('Your session has ended. Please log in again.');
     request.user = user;
   };
+  const requireUser = async (request: FastifyRequest, _reply: FastifyReply) => authenticate(request, bearerToken(request));
+  // A Bearer header, when sent, decides: a bad token is refused, never rescued by the cookie.
+  const requireUserOrCookie = async (request: FastifyRequest, _reply: FastifyReply) =>
+    authenticate(request, request.headers.authorization ? bearerToken(request) : request.cookies[SESSION_COOKIE]);
 
   app.addHook('onRoute', (route) => {
     if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
     const methods = [route.method].flat();
     if (methods.every((m) => isPublicRoute(m, route.url))) return;
+    const cookieToo = route.config?.auth === 'bearer-or-cookie';
+    if (cookieToo && !methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      throw new Error(`${route.url}: the session cookie may authenticate GET routes only`);
+    }
     const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [requireUser, ...own];
+    route.onRequest = [cookieToo ? requireUserOrCookie : requireUser, ...own];
   });
 
   app.decorate('requireCookieUser', async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -4,17 +4,25 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
+import { Toast } from '../components/toast.tsx';
+import { usePendingRequests } from '../features/friends/api/pending-requests.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { dropOfflineCache } from '../lib/offline-cache.ts';
 import { useSession } from '../lib/session.ts';
+import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { paths, showsBottomNav } from '../config/paths.ts';
+import { useLiveUpdates } from './live-updates.ts';
 
 /** The shell every screen shares: header, the screen, and the bottom navigation (docs/product.md §2). */
 export function Layout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { token } = useSession();
+  const { token, user } = useSession();
+  const liveToast = useTimedMessage();
+  useLiveUpdates(token, user?._id ?? null, liveToast.show);
+  // The Friends tab's badge: requests waiting for an answer, kept current by the live events.
+  const pending = usePendingRequests();
   useEffect(() => {
     setUnauthorizedHandler(() => navigate(paths.login, { replace: true }));
   }, [navigate]);
@@ -30,7 +38,8 @@ export function Layout() {
       <main className="app-main">
         <Outlet />
       </main>
-      {showNav && <BottomNav />}
+      {showNav && <BottomNav pendingRequests={token ? (pending.data?.length ?? 0) : 0} />}
+      <Toast message={liveToast.message} />
     </div>
   );
 }

@@ -33,6 +33,12 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** The server ended the session (a 401 on a call made with the token): back to login, clean. */
+export function sessionEnded(): void {
+  clearSession();
+  onUnauthorized();
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
@@ -53,10 +59,7 @@ function handleFailure(status: number, body: unknown, authed: boolean): never {
   const message =
     body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
   // A dead session anywhere sends the person back to the login screen with a clean slate.
-  if (status === 401 && authed) {
-    clearSession();
-    onUnauthorized();
-  }
+  if (status === 401 && authed) sessionEnded();
   throw new ApiError(status, message);
 }
 

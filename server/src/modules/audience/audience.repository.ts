@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { Queryable } from '../../db/queryable.ts';
 import type { DB } from '../../db/schema.ts';
 import { FRIENDS_LEVEL, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } from './audience.ts';
 
@@ -57,3 +58,9 @@ export const audienceSql = {
     return sql<SqlBool>`(visibility ${levels(NOT_PUBLIC_LEVELS)})`;
   },
 };
+
+/** The user's friends right now (friendships_pkey): the candidates of a memory's live events. */
+export async function friendIdsOf(db: Queryable, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('friendships').select('friend_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.friend_id));
+}

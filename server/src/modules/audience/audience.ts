@@ -83,3 +83,55 @@ export function pinTypeFor(viewerId: string, authorId: string, visibility: numbe
   if (authorId === viewerId) return 'own';
   return isPublic(visibility) ? 'public' : 'friend';
 }
+
+/** A memory as the live events see it at one moment: who wrote it, for whom, whom it tags. */
+export interface MemoryReach {
+  authorId: string;
+  visibility: number;
+  taggedIds: readonly string[];
+}
+
+/** Who is told of a memory's change, and how (docs/design.md §10). */
+export interface MemoryEventAudience {
+  /** `memory`: they may see it now, and it is a friend's or tags them. */
+  changed: string[];
+  /** `memory-deleted`: they were told of it before (same test) and are no longer. */
+  gone: string[];
+}
+
+/**
+ * Who hears of a memory that was created (`before` null), changed, or deleted (`after` null).
+ * Candidates are the author's friends and the users it tags, before or after; the author is
+ * never told of their own change. Each is judged by `maySee` with the friendships as they are
+ * now, so a live event never reaches anyone a read of the memory would refuse.
+ */
+export function memoryEventAudience(
+  before: MemoryReach | null,
+  after: MemoryReach | null,
+  authorFriendIds: ReadonlySet<string>,
+): MemoryEventAudience {
+  const authorId = (after ?? before)?.authorId;
+  const result: MemoryEventAudience = { changed: [], gone: [] };
+  if (!authorId) return result;
+  const candidates = new Set([...authorFriendIds, ...(before?.taggedIds ?? []), ...(after?.taggedIds ?? [])]);
+  candidates.delete(authorId);
+  const hears = (m: MemoryReach | null, viewerId: string): boolean => {
+    if (!m) return false;
+    const viewerIsFriend = authorFriendIds.has(viewerId);
+    if (!viewerIsFriend && !m.taggedIds.includes(viewerId)) return false;
+    return maySee({ viewerId, authorId: m.authorId, visibility: m.visibility, viewerIsFriend });
+  };
+  for (const id of candidates) {
+    if (hears(after, id)) result.changed.push(id);
+    else if (hears(before, id)) result.gone.push(id);
+  }
+  return result;
+}
+
+/**
+ * Friend events concern two people and reach only the other one: a request its receiver, an
+ * acceptance the one who asked, an unfriending the one left. Nobody else learns of them.
+ */
+export function friendEventAudience(actorId: string, otherId: string): string[] {
+  return actorId === otherId ? [] : [otherId];
+}

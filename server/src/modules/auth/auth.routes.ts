@@ -46,7 +46,7 @@ export default async function authRoutes(app: App) {
       schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null(), 401: errorSchema } },
     },
     async (request, reply) => {
-      await revokeSession(app.ctx, request.user.sessionHash);
+      await revokeSession(app.ctx, request.user);
       clearSessionCookie(app, reply);
       return reply.code(204).send(null);
     },

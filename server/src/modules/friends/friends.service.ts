@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
+import { tellFriendEvent } from '../events/events.service.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { friendsRepository } from './friends.repository.ts';
 
@@ -48,6 +49,7 @@ export async function sendRequest(ctx: AppContext, viewerId: string, userId: str
     if (isForeignKeyViolation(err)) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
     throw err;
   }
+  await tellFriendEvent(ctx, 'friend-request', viewerId, userId);
 }
 
 /**
@@ -66,6 +68,7 @@ export async function acceptRequest(ctx: AppContext, viewerId: string, userId: s
     await friendsRepository.insertFriendship(trx, viewerId, userId, nowIso());
     await friendsRepository.deleteRequest(trx, viewerId, userId);
   });
+  await tellFriendEvent(ctx, 'friend-accepted', viewerId, userId);
 }
 
 export async function rejectRequest(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
@@ -79,4 +82,5 @@ export async function removeFriend(ctx: AppContext, viewerId: string, userId: st
   if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.notFriends);
   const removed = await friendsRepository.deleteFriendship(ctx.db.kysely, viewerId, userId);
   if (removed === 0) throw new NotFoundError(FRIEND_MESSAGES.notFriends);
+  await tellFriendEvent(ctx, 'friend-removed', viewerId, userId);
 }

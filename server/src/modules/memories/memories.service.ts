@@ -11,6 +11,7 @@ import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../
 import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { levelOf } from '../audience/audience.ts';
+import { tellMemoryChange } from '../events/events.service.ts';
 import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
 import {
   abandonImageChange,
@@ -103,6 +104,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
     throw err;
   }
   if (change) await finishImageChange(ctx, log, change);
+  await tellMemoryChange(ctx, id, null, { authorId, visibility: levelOf(input.visibility), taggedIds: input.tags });
   return getVisiblePin(ctx, authorId, id);
 }
 
@@ -157,11 +159,15 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   }
   // Only now that the new row is committed may the old files go.
   if (change) await finishImageChange(ctx, log, change);
+  const was = { authorId: viewerId, visibility: existing.visibility, taggedIds: [...kept] };
+  await tellMemoryChange(ctx, existing.id, was, { ...was, visibility, taggedIds: input.tags });
   return getVisiblePin(ctx, viewerId, existing.id);
 }
 
 export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId: string): Promise<void> {
   const existing = await findOwnPin(ctx, viewerId, pinId);
+  // Who was told of it is told it is gone: read its tags while they exist.
+  const tagged = (await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id);
   const { row: deleted, change } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await memoriesRepository.deletePin(trx, existing.id, viewerId);
     if (row) await onPinChanged(trx, row, null);
@@ -171,6 +177,7 @@ export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId:
     return { row, change: dropped };
   });
   if (!deleted) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  await tellMemoryChange(ctx, existing.id, { authorId: viewerId, visibility: deleted.visibility, taggedIds: tagged }, null);
   // The row is gone for good; only now may its files go.
   if (change) await finishImageChange(ctx, log, change);
 }

@@ -44,8 +44,10 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   return { id: row.user_id, username: row.username, sessionHash: tokenHash };
 }
 
-export function revokeSession(ctx: AppContext, tokenHash: string) {
-  return sessionsRepository.delete(ctx.db.kysely, tokenHash);
+/** Ends the session: its token is refused from now on, and its live streams end on every server. */
+export async function revokeSession(ctx: AppContext, session: Pick<AuthUser, 'id' | 'sessionHash'>) {
+  await sessionsRepository.delete(ctx.db.kysely, session.sessionHash);
+  await ctx.events.endSessions({ userId: session.id, sessionHash: session.sessionHash });
 }
 
 export function revokeOtherSessions(ctx: AppContext, userId: string, keepTokenHash: string) {

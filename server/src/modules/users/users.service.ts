@@ -104,6 +104,7 @@ export async function updateAccount(ctx: AppContext, auth: AuthUser, input: Upda
     if (isUniqueViolation(err)) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
     throw err;
   }
+  if (passwordHash) await ctx.events.endSessions({ userId: auth.id, exceptSessionHash: auth.sessionHash });
   return getSelf(ctx, auth.id);
 }
 

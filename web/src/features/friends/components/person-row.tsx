@@ -29,12 +29,5 @@ export function PersonRow({
   );
 }
 
-/** The red count of SPEC.md §2: '9+' above 9, hidden at 0. */
-export function CountBadge({ count, label }: { count: number; label: string }) {
-  if (count <= 0) return null;
-  return (
-    <span className="count-badge" aria-label={`${count} ${label}`}>
-      {count > 9 ? '9+' : count}
-    </span>
-  );
-}
+/** The count badge is shared with the bottom navigation. */
+export { CountBadge } from '../../../components/count-badge.tsx';

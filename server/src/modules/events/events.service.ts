@@ -1,0 +1,45 @@
+import type { AppContext } from '../../app-types.ts';
+import { friendEventAudience, memoryEventAudience, type MemoryReach } from '../audience/audience.ts';
+import { friendIdsOf } from '../audience/audience.repository.ts';
+import { toPublicUser } from '../users/user-presenter.ts';
+import { usersRepository } from '../users/users.repository.ts';
+
+/**
+ * What the other services call once a change is committed. Each decides its audience with the
+ * audience module and publishes; none throws: a change that was saved stays saved, and a lost
+ * live event only means the client sees it at its next refresh.
+ */
+
+export type FriendEventKind = 'friend-request' | 'friend-accepted' | 'friend-removed';
+
+/** `actorId` sent, accepted or ended something with `otherId`; only `otherId` hears of it. */
+export async function tellFriendEvent(ctx: AppContext, kind: FriendEventKind, actorId: string, otherId: string): Promise<void> {
+  try {
+    const to = friendEventAudience(actorId, otherId);
+    if (kind === 'friend-removed') {
+      await ctx.events.publish(to, { kind, data: { userId: actorId } });
+      return;
+    }
+    const actor = await usersRepository.findById(ctx.db.kysely, actorId);
+    if (!actor) return;
+    // The receiver may see the actor's e-mail: they sent the receiver a request, or are now
+    // friends (docs/design.md §6).
+    await ctx.events.publish(to, { kind, data: { user: toPublicUser(ctx, actor, true) } });
+  } catch (err) {
+    ctx.events.log.warn({ err, kind }, 'could not send a live event');
+  }
+}
+
+/** A memory was created (`before` null), changed, or deleted (`after` null). */
+export async function tellMemoryChange(ctx: AppContext, memoryId: string, before: MemoryReach | null, after: MemoryReach | null): Promise<void> {
+  const authorId = (after ?? before)?.authorId;
+  if (!authorId) return;
+  try {
+    const friends = await friendIdsOf(ctx.db.kysely, authorId);
+    const { changed, gone } = memoryEventAudience(before, after, friends);
+    await ctx.events.publish(changed, { kind: 'memory', data: { id: memoryId } });
+    await ctx.events.publish(gone, { kind: 'memory-deleted', data: { id: memoryId } });
+  } catch (err) {
+    ctx.events.log.warn({ err }, 'could not send a live event');
+  }
+}

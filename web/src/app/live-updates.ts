@@ -1,0 +1,84 @@
+import type { LiveEvent, PublicUser } from '@memory-map/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { friendsKeys } from '../features/friends/api/keys.ts';
+import { sessionEnded } from '../lib/api-client.ts';
+import { currentUserKeys } from '../lib/current-user.ts';
+import { connectLiveEvents } from '../lib/live-events.ts';
+import { getToken } from '../lib/session.ts';
+import { useInvalidateVisibleMemories } from '../lib/visible-memories.ts';
+
+/** The toast texts of live events (a person's name is the one the server sent). */
+export const liveToastText = {
+  request: (user: PublicUser) => `${user.username} sent you a friend request`,
+  accepted: (user: PublicUser) => `${user.username} accepted your friend request`,
+};
+
+/**
+ * While someone is signed in, the app listens to the live events (docs/design.md §10) and keeps
+ * what it shows current: the Friend Requests list and its badges, the friends list, the map and
+ * the feed. A request or an acceptance is also announced with a toast.
+ */
+export function useLiveUpdates(token: string | null, viewerId: string | null, toast: (text: string) => void): void {
+  const queryClient = useQueryClient();
+  const invalidatePins = useInvalidateVisibleMemories();
+  // The latest callbacks, without reconnecting when they change.
+  const latest = useRef({ toast, invalidatePins });
+  useEffect(() => {
+    latest.current = { toast, invalidatePins };
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    // A list being fetched right now may have been read before the event happened: that fetch is
+    // dropped and the list asked again (invalidating alone would wait for the older answer).
+    const refresh = (key: readonly unknown[]) =>
+      void queryClient.cancelQueries({ queryKey: key }).then(() => queryClient.invalidateQueries({ queryKey: key }));
+    const refreshSocial = () => {
+      refresh(friendsKeys.pending(viewerId));
+      refresh(friendsKeys.list(viewerId));
+      refresh(currentUserKeys.detail(viewerId));
+    };
+    const onEvent = (event: LiveEvent) => {
+      switch (event.kind) {
+        case 'friend-request': {
+          const { user } = event.data;
+          // Shown at once; the list is then asked again for the server's order and details.
+          queryClient.setQueryData<PublicUser[]>(friendsKeys.pending(viewerId), (old) =>
+            old && !old.some((u) => u._id === user._id) ? [user, ...old] : old,
+          );
+          refresh(friendsKeys.pending(viewerId));
+          refresh(currentUserKeys.detail(viewerId));
+          latest.current.toast(liveToastText.request(user));
+          break;
+        }
+        case 'friend-accepted':
+          refreshSocial();
+          // Their friends-only memories are ours to see now.
+          latest.current.invalidatePins();
+          latest.current.toast(liveToastText.accepted(event.data.user));
+          break;
+        case 'friend-removed':
+          refreshSocial();
+          latest.current.invalidatePins();
+          break;
+        case 'memory':
+        case 'memory-deleted':
+          latest.current.invalidatePins();
+          break;
+      }
+    };
+    const connection = connectLiveEvents({
+      getToken,
+      onEvent,
+      // Back after a gap the server could not replay (a restart of Redis, a long sleep): ask again.
+      onOpen: (resumed) => {
+        if (!resumed) return;
+        refreshSocial();
+        latest.current.invalidatePins();
+      },
+      onUnauthorized: sessionEnded,
+    });
+    return () => connection.close();
+  }, [token, viewerId, queryClient]);
+}
