@@ -23,6 +23,7 @@ import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
+import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(mapRoutes);
   await app.register(mediaRoutes);
   await app.register(placesRoutes);
+  await app.register(shareLinksRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

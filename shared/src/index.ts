@@ -9,3 +9,4 @@ export * from './schemas/memories.ts';
 export * from './schemas/places.ts';
 export * from './schemas/map.ts';
 export * from './schemas/text.ts';
+export * from './schemas/share-links.ts';

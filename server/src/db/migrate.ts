@@ -5,6 +5,7 @@ import * as mapCells from './migrations/0004-map-cells.ts';
 import * as authorCells from './migrations/0005-author-cells.ts';
 import * as friendsFeedIndex from './migrations/0006-friends-feed-index.ts';
 import * as sessionsExpiryIndex from './migrations/0007-sessions-expiry-index.ts';
+import * as shareLinks from './migrations/0010-share-links.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-author-cells': authorCells,
   '0006-friends-feed-index': friendsFeedIndex,
   '0007-sessions-expiry-index': sessionsExpiryIndex,
+  '0010-share-links': shareLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

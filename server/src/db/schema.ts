@@ -56,6 +56,14 @@ export interface PinTagsTable {
   user_id: string;
 }
 
+/** A memory's share link (docs/design.md §11): one per memory, found by the hash of its token. */
+export interface ShareLinksTable {
+  pin_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -63,6 +71,7 @@ export interface DB {
   friend_requests: FriendRequestsTable;
   pins: PinsTable;
   pin_tags: PinTagsTable;
+  share_links: ShareLinksTable;
 }
 
 export type { Generated };
