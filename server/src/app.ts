@@ -22,6 +22,7 @@ import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
+import onThisDayRoutes from './modules/on-this-day/on-this-day.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
 import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(mediaRoutes);
   await app.register(placesRoutes);
   await app.register(shareLinksRoutes);
+  await app.register(onThisDayRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
