@@ -16,6 +16,7 @@ import type { Db } from './db/database.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { REPO_DIR } from './paths.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import accountRoutes from './modules/account/account.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(placesRoutes);
   await app.register(shareLinksRoutes);
   await app.register(onThisDayRoutes);
+  await app.register(accountRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
