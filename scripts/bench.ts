@@ -33,6 +33,8 @@ import { biggestCity } from './lib/seed-data.ts';
 import { runSeed, sqliteFile } from './seed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** The web app's feed page (20): a request without limit gets 200 (the original client's call). */
+const FEED_FIRST_PAGE = '/api/query_feed?limit=20';
 
 export interface BenchOptions {
   users: number;
@@ -301,15 +303,15 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     };
 
     // Feed, first page.
-    const first = await getJson(`${url}/api/query_feed`, tokens[0]!);
+    const first = await getJson(`${url}${FEED_FIRST_PAGE}`, tokens[0]!);
     const feedPage = Array.isArray(first.body) ? first.body.length : 0;
     if (first.status !== 200) throw new Error(`GET /api/query_feed answered ${first.status}: ${JSON.stringify(first.body)}`);
-    await scenario('feed', 'feed, first page', { requests: asEveryone('/api/query_feed') }, { text: `${feedPage} pins`, count: feedPage });
+    await scenario('feed', 'feed, first page', { requests: asEveryone(FEED_FIRST_PAGE) }, { text: `${feedPage} pins`, count: feedPage });
 
     // Feed, 50 pages deep: each user's own cursor, found by following the Link headers.
     const deep: Array<{ token: string; path: string; depth: number }> = [];
     for (const token of tokens) {
-      let next: string | null = '/api/query_feed';
+      let next: string | null = FEED_FIRST_PAGE;
       let depth = 1;
       let last = next;
       while (next && depth < 50) {
@@ -388,7 +390,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     }, 100);
     let underLogins;
     try {
-      underLogins = await runLoad({ url, pid: server.pid, alsoOurs, connections: o.connections, duration: o.duration, requests: asEveryone('/api/query_feed') });
+      underLogins = await runLoad({ url, pid: server.pid, alsoOurs, connections: o.connections, duration: o.duration, requests: asEveryone(FEED_FIRST_PAGE) });
     } finally {
       clearInterval(timer);
     }

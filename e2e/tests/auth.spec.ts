@@ -37,19 +37,37 @@ test.describe('Register', () => {
     expect(posted).toBe(0);
   });
 
-  test('checks the password live while typing', async ({ page }) => {
+  test("checks the password live while typing, in the spec's sentences", async ({ page }) => {
     await page.goto('/register');
     const rules = page.getByRole('list', { name: 'Password requirements' });
-    const length = rules.getByRole('listitem').filter({ hasText: 'At least 6 characters' });
-    const special = rules.getByRole('listitem').filter({ hasText: 'One special character' });
-    await expect(length).toHaveAttribute('data-met', 'false');
-    await page.getByLabel('Password', { exact: true }).pressSequentially('abc!');
-    await expect(special).toHaveAttribute('data-met', 'true');
-    await expect(length).toHaveAttribute('data-met', 'false');
-    await page.getByLabel('Password', { exact: true }).pressSequentially('xy');
+    const length = rules.getByRole('listitem').filter({ hasText: 'Password must be at least 6 characters long' });
+    const special = rules.getByRole('listitem').filter({ hasText: 'Password must contain at least one special character' });
+    const password = page.getByLabel('Password', { exact: true });
+    // Listed before typing, not yet failed; nothing about the confirmation yet.
+    await expect(length).toHaveClass(/\bpending\b/);
+    await expect(special).toHaveClass(/\bpending\b/);
+    await expect(page.getByText('Passwords do not match.')).toHaveCount(0);
+
+    await password.pressSequentially('abc');
+    await expect(length).toHaveClass(/\bunmet\b/);
+    await expect(special).toHaveClass(/\bunmet\b/);
+    await expect(length).toHaveCSS('color', 'rgb(220, 38, 38)');
+    await shot(page, 'register-live-unmet');
+    await password.pressSequentially('!');
+    await expect(special).toHaveClass(/\bmet\b/);
+    await expect(length).toHaveClass(/\bunmet\b/);
+    await password.pressSequentially('xy');
+    await expect(length).toHaveClass(/\bmet\b/);
     await expect(length).toHaveAttribute('data-met', 'true');
-    await page.getByLabel('Confirm Password').pressSequentially('abc');
-    await expect(rules.getByRole('listitem').filter({ hasText: 'Passwords match' })).toHaveAttribute('data-met', 'false');
+
+    const confirm = page.getByLabel('Confirm Password');
+    await confirm.pressSequentially('abc');
+    await expect(page.getByText('Passwords do not match.')).toBeVisible();
+    await confirm.pressSequentially('!xy');
+    await expect(page.getByText('Passwords do not match.')).toHaveCount(0);
+    await expect(page.getByText('Passwords match')).toBeVisible();
+    // Live messages only: no error was raised and nothing was sent.
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await shot(page, 'register-live-check');
   });
 

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -29,6 +28,7 @@ import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { clientErrorHandler, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
@@ -100,10 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
-  if (config.corsOrigins.length > 0) {
-    // Same origin needs nothing; other front-ends must be named (CORS_ORIGINS).
-    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
-  }
+  await registerCrossOrigin(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });

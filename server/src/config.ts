@@ -3,6 +3,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * `https://app.example.com/` or `http://localhost:5173` as the browser sends it in Origin
+ * (scheme, host and port only), or null when the text is not one.
+ */
+function originOf(entry: string): string | null {
+  try {
+    const url = new URL(entry);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && bare ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Environment variables, parsed once; a bad value stops start-up with a clear message (README lists each). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,7 +37,19 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SUPPORT_EMAIL: z.email().optional(),
   GEOCODER_URL: z.url().optional(),
-  CORS_ORIGINS: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const origins: string[] = [];
+      for (const entry of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        const origin = originOf(entry);
+        if (origin) origins.push(origin);
+        // A wildcard cannot carry credentials, and the original client sends them.
+        else ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin such as https://app.example.com` });
+      }
+      return origins;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
@@ -103,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${publicHost}`,
     geocoderUrl: e.GEOCODER_URL,
-    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,

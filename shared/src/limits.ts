@@ -10,8 +10,14 @@ export const LIMITS = {
   descriptionMax: 2000,
   locationNameMax: 200,
   tagsMax: 50,
+  /** The web app's feed page; it always sends it as `limit`. */
   feedPageDefault: 20,
   feedPageMax: 100,
+  /**
+   * A feed request without `limit`: the original client asks once for "all visible pins" and
+   * never follows Link, so it gets the newest 200 (docs/design.md §9).
+   */
+  feedUnpaged: 200,
   /** The web app's page of the Add Friend list. */
   usersPageDefault: 50,
   /** Also what a request without a limit gets: the spec's client asks once and searches the list itself. */

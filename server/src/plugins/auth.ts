@@ -57,7 +57,7 @@ export function registerAuth(app: App): void {
   };
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
     const methods = [route.method].flat();
     if (methods.every((m) => isPublicRoute(m, route.url))) return;
     const own = route.onRequest ? [route.onRequest].flat() : [];

@@ -133,7 +133,8 @@ export const feedQuerySchema = z.object({
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(LIMITS.feedPageMax, `limit must be at most ${LIMITS.feedPageMax}`)
-    .default(LIMITS.feedPageDefault),
+    // Absent: the newest LIMITS.feedUnpaged (the original client's one request for everything).
+    .optional(),
   before: z.string().regex(UUID_RE, 'before must be the id of the last memory of the previous page').optional(),
 });
 

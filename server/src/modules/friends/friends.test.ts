@@ -30,7 +30,7 @@ const unfriend = (who: TestUser, other: TestUser | string) =>
 const self = async (who: TestUser) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: who.auth });
   expect(res.statusCode).toBe(200);
-  return res.json().user as { friends: string[]; friendRequests: { sent: string[]; received: string[] } };
+  return res.json() as { friends: string[]; friendRequests: { sent: string[]; received: string[] } };
 };
 const friendsOf = async (who: TestUser) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/query_friends', headers: who.auth });

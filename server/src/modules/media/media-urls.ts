@@ -58,3 +58,11 @@ export function verifyMediaUrl(
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   return Number(exp) * 1000 < nowMs ? 'expired' : 'ok';
 }
+
+const SIGNED_PATH_RE = /^\/media\/([^?#]+)\?exp=(\d{1,12})&sig=([A-Za-z0-9_-]+)$/;
+
+/** Whether `url` is a /media URL this server signed (expired or not), as signMediaUrl writes them. */
+export function isSignedMediaUrl(secret: string, url: string): boolean {
+  const match = SIGNED_PATH_RE.exec(url);
+  return match !== null && verifyMediaUrl(secret, match[1]!, match[2], match[3], 0) !== 'invalid';
+}

@@ -10,8 +10,21 @@ import { SERVER_DIR } from '../../paths.ts';
 const defaultAvatar = readFileSync(path.join(SERVER_DIR, 'assets', 'default-avatar.svg'));
 
 export default async function mediaRoutes(app: App) {
+  /**
+   * With front-ends on other origins (CORS_ORIGINS), their `<img>` must be able to load our
+   * images, which `same-origin` (on every other response) forbids. Images are reached only
+   * through signed, expiring URLs handed to viewers allowed to see them, never by cookie, so a
+   * page that can name the URL could fetch the bytes anyway: `cross-origin` exposes nothing more.
+   * Without other origins the stricter policy stays.
+   */
+  const resourcePolicy = app.ctx.config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin';
+
   app.get('/media/default-avatar.svg', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(defaultAvatar),
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .header('cross-origin-resource-policy', resourcePolicy)
+      .send(defaultAvatar),
   );
 
   app.get(
@@ -24,6 +37,7 @@ export default async function mediaRoutes(app: App) {
       },
     },
     async (request, reply) => {
+      reply.header('cross-origin-resource-policy', resourcePolicy);
       const key = (request.params as { '*': string })['*'];
       if (!MEDIA_KEY_RE.test(key)) throw new NotFoundError('Image not found');
       const check = verifyMediaUrl(app.ctx.config.secretKey, key, request.query.exp, request.query.sig);

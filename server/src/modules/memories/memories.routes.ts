@@ -2,6 +2,7 @@ import {
   createMemorySchema,
   errorSchema,
   feedQuerySchema,
+  LIMITS,
   optionalPinIdSchema,
   pinSchema,
   updateMemorySchema,
@@ -98,15 +99,17 @@ export default async function memoriesRoutes(app: App) {
     {
       schema: {
         tags: ['memories'],
-        summary: 'The memories you may see, newest first, a page at a time (next page in the Link header)',
+        summary: `The memories you may see, newest first, a page at a time: limit (at most ${LIMITS.feedPageMax}) per page, or the newest ${LIMITS.feedUnpaged} without limit; next page in the Link header`,
         querystring: feedQuerySchema,
         response: { 200: z.array(pinSchema), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
-      const page = await memories.feed(app.ctx, request.user.id, request.query);
+      const { limit, before } = request.query;
+      const page = await memories.feed(app.ctx, request.user.id, { limit: limit ?? LIMITS.feedUnpaged, before });
       if (page.nextBefore) {
-        const next = `/api/query_feed?limit=${request.query.limit}&before=${page.nextBefore}`;
+        // The next page is asked the way this one was: with the same limit, or without one.
+        const next = `/api/query_feed?${limit === undefined ? '' : `limit=${limit}&`}before=${page.nextBefore}`;
         reply.header('link', `<${next}>; rel="next"`);
       }
       return page.pins;

@@ -604,7 +604,7 @@ describe('GET /api/query_feed', () => {
     const created: string[] = [];
     for (let i = 0; i < 45; i++) created.push((await createMemory(own.t, author, { title: `Memory ${i}` })).id);
     const seen: Pin[] = [];
-    let url: string | undefined = '/api/query_feed';
+    let url: string | undefined = '/api/query_feed?limit=20';
     let pages = 0;
     while (url) {
       const res = await own.t.app.inject({ url, headers: author.auth });

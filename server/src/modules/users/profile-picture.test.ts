@@ -58,7 +58,7 @@ const avatarFiles = () => {
 };
 const storedPicture = async (who: TestUser) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/get_user', headers: who.auth });
-  return res.json().user.profilePicture as string;
+  return res.json().profilePicture as string;
 };
 
 describe('POST /api/profile/upload-profile-picture', () => {

@@ -11,15 +11,15 @@ const findByIdQuery = preparedQuery('users.findById', (db, args: { id: string })
 // The user's own record carries their friend and request ids, read on every profile load.
 type OfUser = { userId: string };
 
-const friendIdsQuery = preparedQuery('friends.friendIds', (db, args: OfUser) =>
+const friendIdsQuery = preparedQuery('users.friendIds', (db, args: OfUser) =>
   db.selectFrom('friendships').select('friend_id').where('user_id', '=', args.userId),
 );
 
-const sentRequestIdsQuery = preparedQuery('friends.sentRequestIds', (db, args: OfUser) =>
+const sentRequestIdsQuery = preparedQuery('users.sentRequestIds', (db, args: OfUser) =>
   db.selectFrom('friend_requests').select('to_id').where('from_id', '=', args.userId),
 );
 
-const receivedRequestIdsQuery = preparedQuery('friends.receivedRequestIds', (db, args: OfUser) =>
+const receivedRequestIdsQuery = preparedQuery('users.receivedRequestIds', (db, args: OfUser) =>
   db.selectFrom('friend_requests').select('from_id').where('to_id', '=', args.userId).orderBy('created_at', 'desc'),
 );
 

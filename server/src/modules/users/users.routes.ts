@@ -77,14 +77,16 @@ export default async function usersRoutes(app: App) {
     {
       schema: {
         tags: ['users'],
-        summary: 'The signed-in user',
-        response: { 200: z.object({ user: selfUserSchema }), 401: errorSchema },
+        summary: 'The signed-in user: the bare user object, as the original client reads it',
+        response: { 200: selfUserSchema, 401: errorSchema },
       },
     },
+    // Bare, not {user}: the original client reads data.username and data.profilePicture, and
+    // without them shows "Guest" and saves "Guest" as the new username (docs/design.md §9).
     async (request, reply) => {
       const user = await users.getSelf(app.ctx, request.user.id);
       setSessionCookie(app, reply, bearerToken(request)!);
-      return { user };
+      return user;
     },
   );
 

@@ -236,7 +236,7 @@ describe('PUT /api/update_user', () => {
     const res = await update(u, { newUsername: 'renamed_one' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ _id: u.id, username: 'renamed_one', email: u.email, friends: [] });
-    expect((await get('/api/get_user', u)).json().user.username).toBe('renamed_one');
+    expect((await get('/api/get_user', u)).json().username).toBe('renamed_one');
     // The old password still works under the new name; the old name is free again.
     expect((await login('renamed_one', u.password)).statusCode).toBe(200);
     expect((await login('rename_me', u.password)).statusCode).toBe(401);
@@ -256,7 +256,7 @@ describe('PUT /api/update_user', () => {
     const res = await update(u, { newUsername: 'TAKEN_name' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'Username already taken' });
-    expect((await get('/api/get_user', u)).json().user.username).toBe('wants_name');
+    expect((await get('/api/get_user', u)).json().username).toBe('wants_name');
   });
 
   it.each([
@@ -274,7 +274,7 @@ describe('PUT /api/update_user', () => {
     const res = await update(u, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
-    expect((await get('/api/get_user', u)).json().user.username).toBe(u.username);
+    expect((await get('/api/get_user', u)).json().username).toBe(u.username);
   });
 
   it('a new password ends the other sessions but not this one; the old password stops working', async () => {
@@ -383,7 +383,7 @@ describe('PUT /update_user (cookie session only)', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ _id: u.id, firstName: 'Ada', lastName: 'Lovelace' });
-    expect((await get('/api/get_user', u)).json().user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect((await get('/api/get_user', u)).json()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
   });
 
   it('accepts Sec-Fetch-Site: same-origin in place of Origin', async () => {
@@ -404,14 +404,14 @@ describe('PUT /update_user (cookie session only)', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'This request must come from the Memory Map app' });
     }
-    expect((await get('/api/get_user', u)).json().user.firstName).toBeNull();
+    expect((await get('/api/get_user', u)).json().firstName).toBeNull();
   });
 
   it('refuses a Bearer token without the cookie with 401', async () => {
     const u = await t.register();
     const res = await names({ ...u.auth, 'sec-fetch-site': 'same-origin' }, { userId: u.id, firstName: 'A', lastName: 'B' });
     expect(res.statusCode).toBe(401);
-    expect((await get('/api/get_user', u)).json().user.firstName).toBeNull();
+    expect((await get('/api/get_user', u)).json().firstName).toBeNull();
   });
 
   it("refuses someone else's userId with 403", async () => {
@@ -420,7 +420,7 @@ describe('PUT /update_user (cookie session only)', () => {
     const res = await names({ cookie: u.cookie, 'sec-fetch-site': 'same-origin' }, { userId: victim.id, firstName: 'Pwned', lastName: 'X' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'You can only update your own profile' });
-    expect((await get('/api/get_user', victim)).json().user.firstName).toBeNull();
+    expect((await get('/api/get_user', victim)).json().firstName).toBeNull();
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
@@ -58,23 +58,47 @@ describe('RegisterForm', () => {
     expect(registrationProblem({ username: 'alice', email: 'a@b.co', password: 'secret!1', confirmPassword: 'secret!1' })).toBeNull();
   });
 
-  it('checks the password live while typing', async () => {
+  it("checks the password live while typing, in the spec's own sentences", async () => {
     const { user } = setup();
-    const rules = () => screen.getByRole('list', { name: 'Password requirements' });
-    const length = () => screen.getByText('At least 6 characters').closest('li')!;
-    const special = () => screen.getByText(/^One special character/).closest('li')!;
-    expect(length()).toHaveAttribute('data-met', 'false');
-    expect(special()).toHaveAttribute('data-met', 'false');
-    await user.type(screen.getByLabelText('Password'), 'abc!');
-    expect(length()).toHaveAttribute('data-met', 'false');
+    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    const rule = (text: string) => within(rules).getByText(text).closest('li')!;
+    const length = () => rule('Password must be at least 6 characters long');
+    const special = () => rule('Password must contain at least one special character');
+    // Listed before anything is typed, but not yet failed.
+    expect(within(rules).getAllByRole('listitem')).toHaveLength(2);
+    expect(length()).toHaveClass('pending');
+    expect(special()).toHaveClass('pending');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Password must be at least 6 characters long Password must contain at least one special character',
+    );
+
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    expect(length()).toHaveClass('unmet');
+    expect(length()).toHaveTextContent('(not met)');
+    expect(special()).toHaveClass('unmet');
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(special()).toHaveClass('met');
     expect(special()).toHaveAttribute('data-met', 'true');
+    expect(length()).toHaveAttribute('data-met', 'false');
     await user.type(screen.getByLabelText('Password'), 'de');
-    expect(length()).toHaveAttribute('data-met', 'true');
+    expect(length()).toHaveClass('met');
+    expect(length()).toHaveTextContent('(met)');
+
+    expect(screen.queryByText('Passwords do not match.')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Confirm Password'), 'abc');
-    expect(screen.getByText('Passwords match').closest('li')).toHaveAttribute('data-met', 'false');
+    expect(screen.getByText('Passwords do not match.').closest('p')).toHaveAttribute('data-met', 'false');
     await user.type(screen.getByLabelText('Confirm Password'), '!de');
-    expect(screen.getByText('Passwords match').closest('li')).toHaveAttribute('data-met', 'true');
-    expect(rules()).toBeInTheDocument();
+    expect(screen.queryByText('Passwords do not match.')).not.toBeInTheDocument();
+    expect(screen.getByText('Passwords match').closest('p')).toHaveAttribute('data-met', 'true');
+    // Live messages are not the form's error: nothing was submitted.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so live when a password is longer than the server accepts', async () => {
+    const { user } = setup();
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste(`${'a'.repeat(128)}!`);
+    expect(screen.getByText('Password must be at most 128 characters long').closest('li')).toHaveClass('unmet');
   });
 
   it('shows the server error text', async () => {

@@ -1,19 +1,19 @@
 import { AUTH_MESSAGES, emailSchema, passwordProblem, usernameSchema, type RegisterInput } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthLogo } from './auth-logo.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordChecklist, PasswordMatch } from './password-checklist.tsx';
 import { useStartSession } from './use-start-session.ts';
 import './auth.css';
 
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
 
 /**
- * The client-side rules of SPEC.md §5 in the order the spec lists them, then the server's own
- * username and e-mail rules (DESIGN.md §5), so bad input gets a message and sends nothing.
+ * The client-side rules of docs/product.md §5 in the order the spec lists them, then the server's own
+ * username and e-mail rules (docs/design.md §5), so bad input gets a message and sends nothing.
  */
 export function registrationProblem(values: RegisterInput): string | null {
   const { username, email, password, confirmPassword } = values;
@@ -35,7 +35,7 @@ export function RegisterForm() {
   const busy = register.isPending;
 
   // The message was about what had been typed; once that changes it no longer applies (the live
-  // checklist keeps guiding the password meanwhile).
+  // password rules keep guiding meanwhile).
   const set = (field: keyof RegisterInput) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setError(null);
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -74,13 +74,12 @@ export function RegisterForm() {
         <div className="field">
           <label htmlFor="register-password">Password</label>
           <input id="register-password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} aria-describedby="register-password-rules" />
+          <PasswordChecklist password={values.password} />
         </div>
         <div className="field">
           <label htmlFor="register-confirm">Confirm Password</label>
-          <input id="register-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />
-        </div>
-        <div id="register-password-rules">
-          <PasswordChecklist password={values.password} confirmPassword={values.confirmPassword} />
+          <input id="register-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} aria-describedby="register-confirm-status" />
+          <PasswordMatch password={values.password} confirmPassword={values.confirmPassword} />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
           {busy ? 'Signing Up...' : 'Sign Up'}

@@ -2,6 +2,7 @@ import type { Pin } from '@memory-map/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { feedKeys } from './keys.ts';
 
 /** The device's time zone: "today" is the person's own date, not the server's. */
 export function deviceTimeZone(): string {
@@ -17,11 +18,6 @@ export function localDay(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-export const onThisDayKeys = {
-  all: ['on-this-day'] as const,
-  day: (viewerId: string | null, tz: string, day: string) => ['on-this-day', viewerId, tz, day] as const,
-};
-
 /** GET /api/on_this_day?tz=: one's own memories from this date in earlier years, newest first. */
 export function fetchOnThisDay(tz: string, signal?: AbortSignal): Promise<Pin[]> {
   return api<Pin[]>(`/api/on_this_day?tz=${encodeURIComponent(tz)}`, { signal });
@@ -29,10 +25,10 @@ export function fetchOnThisDay(tz: string, signal?: AbortSignal): Promise<Pin[]>
 
 export function onThisDayQueryOptions(viewerId: string | null, tz: string, day: string, enabled: boolean) {
   return queryOptions({
-    queryKey: onThisDayKeys.day(viewerId, tz, day),
+    queryKey: feedKeys.onThisDay(viewerId, tz, day),
     queryFn: ({ signal }) => fetchOnThisDay(tz, signal),
     enabled,
-    // Past days do not change often; a memory edited or deleted meanwhile shows on the next visit.
+    // Past days change only when a memory does, and saving one refreshes every visible-memories key.
     staleTime: 5 * 60_000,
   });
 }

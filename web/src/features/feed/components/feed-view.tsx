@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { InfiniteScroll } from '../../../components/infinite-scroll.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import { LoadingDots } from '../../../components/spinner.tsx';

@@ -6,19 +6,18 @@ import { getStoredUser } from '../../../lib/session.ts';
 import { AddFriendView, relationFromStoredUser } from './add-friend-view.tsx';
 
 const person = (id: string, extra: Record<string, string> = {}) => ({ _id: id, username: id, profilePicture: `/media/${id}.webp`, ...extra });
+/** GET /api/get_user's answer: the bare user object. */
 const me = (over: Record<string, unknown> = {}) => ({
-  user: {
-    _id: 'me',
-    username: 'me',
-    email: 'me@example.test',
-    profilePicture: '',
-    friends: ['fay'],
-    friendRequests: { sent: ['sid'], received: ['rae'] },
-    firstName: null,
-    lastName: null,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    ...over,
-  },
+  _id: 'me',
+  username: 'me',
+  email: 'me@example.test',
+  profilePicture: '',
+  friends: ['fay'],
+  friendRequests: { sent: ['sid'], received: ['rae'] },
+  firstName: null,
+  lastName: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  ...over,
 });
 
 function setup(users: unknown[] = [person('fay'), person('sid'), person('rae'), person('ida', { email: 'ida@example.test' })], extra = {}) {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, NEVER, signedIn } from '../../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
+import { visibleMemoryLists } from '../../../../test/visible-memories.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { FriendRequestsView } from './friend-requests-view.tsx';
 
@@ -70,13 +71,11 @@ describe('Friend Requests screen', () => {
   it("accepting makes the map and the feed ask again (the new friend's friends-only memories)", async () => {
     setup({ 'POST /api/accept_request': { body: { message: 'Friend request accepted' } } });
     const { queryClient } = renderWithProviders(<FriendRequestsView />);
-    const mapKey = ['map-pins', '-10,40,10,60', 13, 'own,friend,public'];
-    queryClient.setQueryData(mapKey, { pins: [], clusters: [] });
-    queryClient.setQueryData(['feed', 'me'], { pages: [], pageParams: [] });
+    const { mapView, feedList } = visibleMemoryLists(queryClient);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept rae' }));
     expect(await within(row('rae')).findByText('Accepted')).toBeInTheDocument();
-    expect(queryClient.getQueryState(mapKey)!.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['feed', 'me'])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(mapView)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(feedList)!.isInvalidated).toBe(true);
   });
 
   it('does not add a friend twice to the stored list', async () => {

@@ -11,12 +11,12 @@ import { friendsKeys } from '../api/keys.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
 import { useAnswerFriendRequest, type RequestAnswer } from '../api/respond-request.ts';
 import { PersonRow } from './person-row.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 
-/** SPEC.md §9: accepted and rejected rows leave after 1.5 s. */
+/** docs/product.md §9: accepted and rejected rows leave after 1.5 s. */
 export const ANSWERED_ROW_MS = 1500;
 
 type RequestStatus = 'idle' | 'loading' | 'accepted' | 'rejected' | 'error';
@@ -63,7 +63,7 @@ export function FriendRequestsView() {
   }
 
   // Each row awaits its own call, so rows answered while another is still in flight each reach
-  // their own end state (SPEC.md §4); the stored record is updated by the mutation itself.
+  // their own end state (docs/product.md §4); the stored record is updated by the mutation itself.
   const act = async (from: PublicUser, kind: RequestAnswer) => {
     if (!getToken()) {
       toast.show(NEED_LOGIN[kind], 'error');

@@ -1,11 +1,7 @@
 import type { ShareLink, ShareLinkStatus } from '@memory-map/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-export const shareLinkKeys = {
-  all: ['share-link'] as const,
-  status: (pinId: string) => ['share-link', pinId] as const,
-};
+import { mapKeys } from './keys.ts';
 
 function sharePath(pinId: string): string {
   return `/api/pins/${encodeURIComponent(pinId)}/share`;
@@ -28,7 +24,7 @@ export async function stopSharing(pinId: string): Promise<void> {
 
 export function shareStatusQueryOptions(pinId: string) {
   return queryOptions({
-    queryKey: shareLinkKeys.status(pinId),
+    queryKey: mapKeys.shareLink(pinId),
     queryFn: ({ signal }) => fetchShareStatus(pinId, signal),
     // A link may have been made or ended on another device since.
     refetchOnMount: 'always',
@@ -43,7 +39,7 @@ export function useCreateShareLink(pinId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (expiresInDays: number) => createShareLink(pinId, expiresInDays),
-    onSuccess: (link) => queryClient.setQueryData<ShareLinkStatus>(shareLinkKeys.status(pinId), { expiresAt: link.expiresAt }),
+    onSuccess: (link) => queryClient.setQueryData<ShareLinkStatus>(mapKeys.shareLink(pinId), { expiresAt: link.expiresAt }),
   });
 }
 
@@ -51,6 +47,6 @@ export function useStopSharing(pinId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => stopSharing(pinId),
-    onSuccess: () => queryClient.setQueryData<ShareLinkStatus>(shareLinkKeys.status(pinId), { expiresAt: null }),
+    onSuccess: () => queryClient.setQueryData<ShareLinkStatus>(mapKeys.shareLink(pinId), { expiresAt: null }),
   });
 }

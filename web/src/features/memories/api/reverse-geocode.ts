@@ -2,10 +2,11 @@ import type { ReverseResult } from '@memory-map/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { memoriesKeys } from './keys.ts';
 
 export const UNKNOWN_LOCATION = 'Unknown location';
 
-/** SPEC.md §7: the place name is road, city/town/village, country; 'Unknown location' when empty. */
+/** docs/product.md §7: the place name is road, city/town/village, country; 'Unknown location' when empty. */
 export function placeNameOf(result: ReverseResult | null | undefined): string {
   const a = result?.address;
   if (!a) return UNKNOWN_LOCATION;
@@ -13,7 +14,7 @@ export function placeNameOf(result: ReverseResult | null | undefined): string {
   return parts.length ? parts.join(', ') : UNKNOWN_LOCATION;
 }
 
-/** GET /api/places/reverse (our own geocoder); a failure reads 'Unknown location' (SPEC.md §8). */
+/** GET /api/places/reverse (our own geocoder); a failure reads 'Unknown location' (docs/product.md §8). */
 export async function reverseGeocode(lat: number, lon: number, signal?: AbortSignal): Promise<string> {
   try {
     const params = new URLSearchParams({ lat: String(lat), lon: String(lon) });
@@ -26,7 +27,7 @@ export async function reverseGeocode(lat: number, lon: number, signal?: AbortSig
 
 function placeNameKey(lat: number | undefined, lng: number | undefined) {
   const ok = typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng);
-  return { ok, queryKey: ['places', 'reverse', ok ? lat.toFixed(5) : '', ok ? lng.toFixed(5) : ''] as const };
+  return { ok, queryKey: memoriesKeys.placeName(ok ? lat.toFixed(5) : '', ok ? lng.toFixed(5) : '') };
 }
 
 export function placeNameQueryOptions(lat: number | undefined, lng: number | undefined) {

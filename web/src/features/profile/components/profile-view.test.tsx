@@ -12,19 +12,18 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => {
 });
 const upload = vi.mocked(apiUpload);
 
+/** The signed-in user as GET /api/get_user answers it: the bare object. */
 const self = (over: Record<string, unknown> = {}) => ({
-  user: {
-    _id: 'me',
-    username: 'pat',
-    email: 'pat@example.test',
-    profilePicture: '/media/old.webp',
-    friends: [],
-    friendRequests: { sent: [], received: [] },
-    firstName: null,
-    lastName: null,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    ...over,
-  },
+  _id: 'me',
+  username: 'pat',
+  email: 'pat@example.test',
+  profilePicture: '/media/old.webp',
+  friends: [],
+  friendRequests: { sent: [], received: [] },
+  firstName: null,
+  lastName: null,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  ...over,
 });
 const appInfo = { body: { version: '0.1.0', tagline: 'A place to store and organize your memories', supportEmail: 'help@memorymap.test' } };
 
@@ -150,7 +149,7 @@ describe('Profile screen', () => {
     it("saves ('Saving...'), says 'Profile updated!' and shows the new username everywhere", async () => {
       let release: () => void = () => {};
       const api = setup({
-        'PUT /api/update_user': () => new Promise((r) => (release = () => r({ body: self({ username: 'pat2' }) }))),
+        'PUT /api/update_user': () => new Promise((r) => (release = () => r({ body: { user: self({ username: 'pat2' }) } }))),
       });
       renderWithProviders(<ProfileView />);
       await openEdit();
@@ -176,7 +175,7 @@ describe('Profile screen', () => {
     });
 
     it('sends a new password when one is given', async () => {
-      const api = setup({ 'PUT /api/update_user': { body: self() } });
+      const api = setup({ 'PUT /api/update_user': { body: { user: self() } } });
       renderWithProviders(<ProfileView />);
       await openEdit();
       fireEvent.change(screen.getByLabelText('New password (optional)'), { target: { value: 'better!pw' } });

@@ -41,7 +41,7 @@ describe('Edit User Profile screen', () => {
     let release: () => void = () => {};
     mockApi({
       'GET /api/get_user': () =>
-        new Promise((r) => (release = () => r({ body: { user: { ...stored, firstName: 'Grace', lastName: 'Hopper' } } }))),
+        new Promise((r) => (release = () => r({ body: { ...stored, firstName: 'Grace', lastName: 'Hopper' } }))),
     });
     renderWithProviders(<UserProfileForm />);
     expect(screen.getByLabelText('First Name')).toHaveValue('');
@@ -55,7 +55,7 @@ describe('Edit User Profile screen', () => {
     let release: () => void = () => {};
     mockApi({
       'GET /api/get_user': () =>
-        new Promise((r) => (release = () => r({ body: { user: { ...stored, firstName: 'Grace', lastName: 'Hopper' } } }))),
+        new Promise((r) => (release = () => r({ body: { ...stored, firstName: 'Grace', lastName: 'Hopper' } }))),
     });
     renderWithProviders(<UserProfileForm />);
     fill('First Name', 'Ada');
