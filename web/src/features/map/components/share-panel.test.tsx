@@ -96,7 +96,7 @@ describe('Share link in the pin popup', () => {
     popup();
     await userEvent.click(screen.getByRole('button', { name: 'Share link' }));
     expect(await screen.findByText(/^Shared until /)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create a new link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New link' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stop sharing' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Link to this memory')).not.toBeInTheDocument();
   });

@@ -97,7 +97,7 @@ export function SharePanel({ pin, onLayout }: { pin: Pin; onLayout?: () => void 
 
   return (
     <section className="share-panel" aria-label="Share link">
-      <p className="share-panel-lead">Anyone with the link can see this memory — title, story, place, photo and date — without an account.</p>
+      <p className="share-panel-lead">Anyone with the link sees this memory — title, story, place, photo, date — without an account.</p>
       {status.isPending ? (
         <p className="share-panel-state">Checking…</p>
       ) : status.isError ? (
@@ -137,9 +137,9 @@ export function SharePanel({ pin, onLayout }: { pin: Pin; onLayout?: () => void 
           ))}
         </select>
       </div>
-      <div className="share-panel-actions">
+      <div className={expiresAt ? 'share-panel-actions two' : 'share-panel-actions'}>
         <button type="button" className="btn btn-primary" onClick={() => void makeLink()} disabled={busy}>
-          {create.isPending ? 'Creating...' : expiresAt ? 'Create a new link' : 'Create link'}
+          {create.isPending ? 'Creating...' : expiresAt ? 'New link' : 'Create link'}
         </button>
         {expiresAt && (
           <button type="button" className="btn btn-danger" onClick={() => void stopSharing()} disabled={busy}>
