@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
@@ -9,6 +10,8 @@ import type { MediaStore } from './modules/media/media-store.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Set when REDIS_URL is; may be unreachable at any moment (lib/redis.ts). */
+  redis?: Redis;
   media: MediaStore;
   limiter: RateLimiter;
 }

@@ -12,6 +12,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { readForm } from '../media/multipart.ts';
 import * as memories from './memories.service.ts';
 
@@ -35,12 +36,14 @@ const writeErrors = {
   409: errorSchema,
   413: errorSchema,
   415: errorSchema,
+  429: errorSchema,
 };
 
 export default async function memoriesRoutes(app: App) {
   app.post(
     '/api/create',
     {
+      config: { rateLimit: RATE_LIMITS.createMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -60,6 +63,7 @@ export default async function memoriesRoutes(app: App) {
   app.put(
     '/api/update_pin',
     {
+      config: { rateLimit: RATE_LIMITS.updateMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],

@@ -140,6 +140,40 @@ describe('Friend Requests screen', () => {
     expect(getStoredUser()!.friendRequests!.received).toEqual(['una']);
   });
 
+  it('a row still being answered, or showing its answer, stays when the list is refreshed without it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let releaseRae!: (reply: { body: unknown }) => void;
+    const una = { _id: 'una', username: 'una', profilePicture: '' };
+    setup({
+      'POST /api/accept_request': (call: { body: unknown }) =>
+        (call.body as { userId: string }).userId === 'rae'
+          ? new Promise<{ body: unknown }>((resolve) => (releaseRae = resolve))
+          : { body: { message: 'Friend request accepted' } },
+      // After tom's row leaves, the server has done both accepts (rae's answer is still on its
+      // way back) and una has asked meanwhile.
+      'GET /api/pending_requests': [{ body: { pendingRequests: [rae, tom] } }, { body: { pendingRequests: [una] } }],
+    });
+    renderWithProviders(<FriendRequestsView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept rae' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept tom' }));
+    expect(await within(row('tom')).findByText('Accepted')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1550));
+    expect(await screen.findByTestId('person-una')).toBeInTheDocument();
+    expect(screen.queryByTestId('person-tom')).not.toBeInTheDocument();
+    // rae's answer has not arrived: the row stays, in its place, still answering.
+    expect(within(row('rae')).getByRole('status', { name: 'Answering rae' })).toBeInTheDocument();
+    expect(screen.getAllByTestId(/^person-/).map((e) => e.dataset.testid)).toEqual(['person-rae', 'person-una']);
+    await act(async () => releaseRae({ body: { message: 'Friend request accepted' } }));
+    expect(await within(row('rae')).findByText('Accepted')).toBeInTheDocument();
+    // And it leaves after its own 1.5 s.
+    await act(async () => vi.advanceTimersByTime(1400));
+    expect(screen.getByTestId('person-rae')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(150));
+    await waitFor(() => expect(screen.queryByTestId('person-rae')).not.toBeInTheDocument());
+    expect(screen.getByTestId('person-una')).toBeInTheDocument();
+    expect(getStoredUser()!.friends).toEqual(['old', 'tom', 'rae']);
+  });
+
   it('shows a spinner while answering', async () => {
     setup({ 'POST /api/accept_request': NEVER });
     renderWithProviders(<FriendRequestsView />);
