@@ -2,10 +2,8 @@ import { errorSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { AppError } from '../../lib/errors.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { exportArchive } from './export-archive.ts';
-
-/** Exports read everything the user has: a few an hour, one at a time per server. */
-export const EXPORT_LIMIT = { max: 10, windowSeconds: 60 * 60 };
 
 function archiveName(username: string, at: Date): string {
   const day = at.toISOString().slice(0, 10);
@@ -19,6 +17,8 @@ export default async function accountRoutes(app: App) {
   app.get(
     '/api/export',
     {
+      // An export reads everything the user has: a few an hour, and one at a time (below).
+      config: { rateLimit: RATE_LIMITS.exportData },
       schema: {
         tags: ['account'],
         summary:
@@ -31,12 +31,6 @@ export default async function accountRoutes(app: App) {
       const userId = request.user.id;
       if (exporting.has(userId)) {
         throw new AppError(429, 'Your data is already being downloaded. Wait for that download to finish.', { 'retry-after': '10' });
-      }
-      const { allowed, retryAfter } = await app.ctx.limiter.hit(`export:user:${userId}`, EXPORT_LIMIT.max, EXPORT_LIMIT.windowSeconds);
-      if (!allowed) {
-        throw new AppError(429, 'You have downloaded your data several times this hour. Please try again later.', {
-          'retry-after': String(retryAfter),
-        });
       }
       exporting.add(userId);
       const archive = exportArchive(app.ctx, userId, request.log);
@@ -51,4 +45,5 @@ export default async function accountRoutes(app: App) {
         .send(archive.stream);
     },
   );
+
 }

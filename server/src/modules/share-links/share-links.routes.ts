@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { renderLinkGonePage, renderSharePage } from './share-page.ts';
 import * as shareLinks from './share-links.service.ts';
 
@@ -47,12 +48,13 @@ export default async function shareLinksRoutes(app: App) {
   app.post(
     '/api/pins/:id/share',
     {
+      config: { rateLimit: RATE_LIMITS.shareLink },
       schema: {
         tags: ['share links'],
         summary: 'Make a link that shows this memory to anyone, for 1–30 days (default 7); it replaces an earlier link',
         params: pinParams,
         body: shareLinkRequestSchema.nullish(),
-        response: { 201: shareLinkSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 201: shareLinkSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
@@ -96,7 +98,7 @@ export default async function shareLinksRoutes(app: App) {
   app.get(
     '/s/:token',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: RATE_LIMITS.sharePage },
       // The token is a secret: the request log gets the route, never the address.
       logLevel: 'warn',
       schema: { hide: true, params: z.object({ token: z.string() }) },
