@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
+import type { UploadGate } from './modules/media/upload-limits.ts';
 
 /** Everything a service needs, built once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   redis?: Redis;
   media: MediaStore;
   limiter: RateLimiter;
+  /** Photo uploads in progress per user (modules/media/upload-limits.ts). */
+  uploads: UploadGate;
 }
 
 export interface AuthUser {

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { LIMITS, APP_VERSION } from '@memory-map/shared';
+import { APP_VERSION } from '@memory-map/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-types.ts';
@@ -18,6 +18,8 @@ import accountRoutes from './modules/account/account.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import { UPLOAD_LIMITS } from './modules/media/multipart.ts';
+import { UploadGate } from './modules/media/upload-limits.ts';
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
@@ -66,6 +68,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within 5 minutes (Node's own default, which Fastify turns off):
+    // an upload holds a place in memory while its file arrives (media/upload-limits.ts), and a
+    // client trickling bytes must not hold it for ever. 15 MB at 1 Mbit/s takes 2 minutes.
+    requestTimeout: 5 * 60 * 1000,
     // Client ids are UUIDs and routes are short; anything longer is not ours.
     routerOptions: { maxParamLength: 200 },
     trustProxy: config.trustProxy,
@@ -90,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     redis,
     media: options.media ?? (await openMediaStore(config)),
     limiter: redis ? new FallbackRateLimiter(redis, app.log) : new MemoryRateLimiter(),
+    uploads: new UploadGate(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -107,9 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await registerCrossOrigin(app);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
-  });
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Memory Map API', version: APP_VERSION },

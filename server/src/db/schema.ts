@@ -64,6 +64,18 @@ export interface ShareLinksTable {
   expires_at: string;
 }
 
+/** An image change in progress (migration 0008, modules/media/image-changes.ts). */
+export interface MediaIntentsTable {
+  id: string;
+  subject_table: 'pins' | 'users';
+  subject_id: string;
+  /** JSON list of image keys (each with its thumbnail). */
+  keys: string;
+  state: 'open' | 'settling';
+  owner: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -72,6 +84,7 @@ export interface DB {
   pins: PinsTable;
   pin_tags: PinTagsTable;
   share_links: ShareLinksTable;
+  media_intents: MediaIntentsTable;
 }
 
 export type { Generated };

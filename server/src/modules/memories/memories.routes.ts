@@ -14,6 +14,7 @@ import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { readForm } from '../media/multipart.ts';
+import { withUploadSlot } from '../media/upload-limits.ts';
 import * as memories from './memories.service.ts';
 
 /**
@@ -53,11 +54,12 @@ export default async function memoriesRoutes(app: App) {
         response: { 201: pinSchema, ...writeErrors },
       },
     },
-    async (request, reply) => {
-      const form = await readForm(request, 'image');
-      const pin = await memories.create(app.ctx, request.log, request.user.id, form);
-      return reply.code(201).send(pin);
-    },
+    async (request, reply) =>
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const form = await readForm(request, 'image', slot);
+        const pin = await memories.create(app.ctx, request.log, request.user.id, form);
+        return reply.code(201).send(pin);
+      }),
   );
 
   app.put(
@@ -73,10 +75,11 @@ export default async function memoriesRoutes(app: App) {
         response: { 200: pinSchema, ...writeErrors },
       },
     },
-    async (request) => {
-      const form = await readForm(request, 'image');
-      return memories.update(app.ctx, request.log, request.user.id, form);
-    },
+    async (request) =>
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const form = await readForm(request, 'image', slot);
+        return memories.update(app.ctx, request.log, request.user.id, form);
+      }),
   );
 
   app.delete(
