@@ -14,6 +14,7 @@ import { requestForLog } from './lib/log-serializers.ts';
 import { REPO_DIR } from './paths.ts';
 import { FallbackRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.ts';
 import { openRedis } from './lib/redis.ts';
+import accountRoutes from './modules/account/account.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
 import { createLiveEvents, type LiveEventsOptions } from './modules/events/live-events.ts';
@@ -24,7 +25,9 @@ import { UploadGate } from './modules/media/upload-limits.ts';
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
+import onThisDayRoutes from './modules/on-this-day/on-this-day.routes.ts';
 import placesRoutes from './modules/places/places.routes.ts';
+import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -138,6 +141,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(mediaRoutes);
   await app.register(placesRoutes);
   await app.register(eventsRoutes);
+  await app.register(shareLinksRoutes);
+  await app.register(onThisDayRoutes);
+  await app.register(accountRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -10,3 +10,5 @@ export * from './schemas/places.ts';
 export * from './schemas/map.ts';
 export * from './schemas/text.ts';
 export * from './schemas/events.ts';
+export * from './schemas/share-links.ts';
+export * from './schemas/on-this-day.ts';

@@ -43,6 +43,9 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // A share link's page is the server's, not the app's: never served from (or stored as) the app
+  // shell, so a revoked link stops working on this device too.
+  if (url.pathname.startsWith('/s/')) return;
   if (request.mode === 'navigate') return event.respondWith(networkFirstPage(request));
   if (url.pathname.startsWith('/assets/')) return event.respondWith(cacheFirst(SHELL, request));
   if (url.pathname.startsWith('/media/')) return event.respondWith(cacheFirst(MEDIA, request));

@@ -6,6 +6,8 @@ import * as authorCells from './migrations/0005-author-cells.ts';
 import * as friendsFeedIndex from './migrations/0006-friends-feed-index.ts';
 import * as sessionsExpiryIndex from './migrations/0007-sessions-expiry-index.ts';
 import * as mediaIntents from './migrations/0008-media-intents.ts';
+import * as shareLinks from './migrations/0010-share-links.ts';
+import * as pinsAuthorCreatedIndex from './migrations/0011-pins-author-created-index.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0006-friends-feed-index': friendsFeedIndex,
   '0007-sessions-expiry-index': sessionsExpiryIndex,
   '0008-media-intents': mediaIntents,
+  '0010-share-links': shareLinks,
+  '0011-pins-author-created-index': pinsAuthorCreatedIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

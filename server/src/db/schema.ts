@@ -56,6 +56,14 @@ export interface PinTagsTable {
   user_id: string;
 }
 
+/** A memory's share link (docs/design.md §11): one per memory, found by the hash of its token. */
+export interface ShareLinksTable {
+  pin_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** An image change in progress (migration 0008, modules/media/image-changes.ts). */
 export interface MediaIntentsTable {
   id: string;
@@ -75,6 +83,7 @@ export interface DB {
   friend_requests: FriendRequestsTable;
   pins: PinsTable;
   pin_tags: PinTagsTable;
+  share_links: ShareLinksTable;
   media_intents: MediaIntentsTable;
 }
 

@@ -1,5 +1,6 @@
 import type { App } from '../app-types.ts';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.ts';
+import { deleteExpiredLinks } from '../modules/share-links/share-links.service.ts';
 import { recoverImageChanges } from '../modules/media/image-changes.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -8,7 +9,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * Start-up and periodic clean-up. At start-up, before the first request: the media store is made
  * ready and every image change a crash of this server interrupted is finished or undone
  * (media/image-changes.ts). Hourly: expired sessions (otherwise deleted only when their token is
- * used again) and image changes left by servers that died and did not come back.
+ * used again), image changes left by servers that died and did not come back, and expired share
+ * links (their lookup refuses them anyway; this frees their rows).
  */
 export function registerHousekeeping(app: App): void {
   let timer: NodeJS.Timeout | undefined;
@@ -21,6 +23,7 @@ export function registerHousekeeping(app: App): void {
     );
     timer = setInterval(() => {
       deleteExpiredSessions(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
+      deleteExpiredLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired share links'));
       recoverImageChanges(app.ctx, app.log, { startUp: false }).catch((err: unknown) =>
         app.log.warn({ err }, 'could not settle stale image changes'),
       );

@@ -28,6 +28,9 @@ export const RATE_LIMITS = {
   sendFriendRequestPerDay: { name: 'friends:send:day', per: 'user', max: 300, windowSeconds: DAY, does: 'send at most 300 friend requests a day' },
   placesSearch: { name: 'places:search', per: 'address', max: 60, windowSeconds: MINUTE, does: 'search for places at most 60 times a minute' },
   placesReverse: { name: 'places:reverse', per: 'address', max: 60, windowSeconds: MINUTE, does: 'look up places at most 60 times a minute' },
+  shareLink: { name: 'share:create', per: 'user', max: 60, windowSeconds: MINUTE, does: 'make at most 60 share links a minute' },
+  sharePage: { name: 'share:page', per: 'address', max: 120, windowSeconds: MINUTE, does: 'open shared memories at most 120 times a minute' },
+  exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: 60 * MINUTE, does: 'download your data at most 10 times an hour' },
 } as const satisfies Record<string, RateRule>;
 
 declare module 'fastify' {

@@ -151,3 +151,59 @@ export function nextLink(headers: Headers): string | null {
   const match = /<([^>]+)>;\s*rel="?next"?/.exec(link);
   return match?.[1] ?? null;
 }
+
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition, else the fallback. */
+  filename: string;
+}
+
+/**
+ * A file fetched with the session's token, read as it arrives so the screen can show progress
+ * (`onProgress` gets the bytes received so far). Failures become the same ApiError as any call;
+ * a connection cut part way is a network error (status 0).
+ */
+export async function apiDownload(
+  path: string,
+  options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
+): Promise<Download> {
+  const token = getToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, { headers, signal: options.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, undefined);
+  }
+  if (!res.ok) {
+    let parsed: unknown = undefined;
+    try {
+      parsed = JSON.parse(await res.text());
+    } catch {
+      parsed = undefined;
+    }
+    handleFailure(res.status, parsed, Boolean(token));
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    if (res.body) {
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.length;
+        options.onProgress?.(received);
+      }
+    }
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, undefined);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? options.fallbackName;
+  return { blob: new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' }), filename };
+}

@@ -31,6 +31,29 @@ export function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): 
   ]);
 }
 
+/**
+ * Kysely: does the live share link whose token hashes to `tokenHash` reach this row of `pins`?
+ * The SQL form of `linkReaches` (audience.ts): that memory only, only before the link expires.
+ */
+export function reachedByLink(eb: ExpressionBuilder<DB, 'pins'>, tokenHash: string, nowIso: string): Expression<SqlBool> {
+  // `id in (…)`, not a correlated exists: the link is found by its unique hash first, then its one
+  // memory by primary key, instead of testing every memory against the link.
+  return eb(
+    'pins.id',
+    'in',
+    eb
+      .selectFrom('share_links')
+      .select('share_links.pin_id')
+      .where('share_links.token_hash', '=', tokenHash)
+      .where('share_links.expires_at', '>', nowIso),
+  );
+}
+
+/** Kysely: may the viewer make, see or end this row's share link? The SQL form of `mayShare`. */
+export function sharableBy(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
+  return eb('pins.author_id', '=', viewerId);
+}
+
 /** Literals, as the map's SQL always wrote them (plans are the same with parameters). */
 function levels(list: VisibilityLevel[]): RawBuilder<unknown> {
   return list.length === 1 ? sql`= ${sql.lit(list[0]!)}` : sql`in (${sql.join(list.map((l) => sql.lit(l)))})`;

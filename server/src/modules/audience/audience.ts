@@ -135,3 +135,25 @@ export function memoryEventAudience(
 export function friendEventAudience(actorId: string, otherId: string): string[] {
   return actorId === otherId ? [] : [otherId];
 }
+
+/**
+ * Share links (docs/design.md §11) are the one audience without a session: whoever holds a live
+ * link to a memory may see that memory — and nothing else of its author — whatever its
+ * visibility, because its author chose to hand the link out. Only the author may make or end
+ * one. A link ends when it expires or is revoked (its row is deleted, so it is not found).
+ */
+export interface ShareLinkGrant {
+  pinId: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+/** The rule for links, in memory: the same answer `reachedByLink` gives in SQL. */
+export function linkReaches(link: ShareLinkGrant | undefined, pinId: string, nowMs: number): boolean {
+  return link !== undefined && link.pinId === pinId && Date.parse(link.expiresAt) > nowMs;
+}
+
+/** Who may make, see or end a memory's share link: its author only. */
+export function mayShare(viewerId: string, authorId: string): boolean {
+  return viewerId === authorId;
+}

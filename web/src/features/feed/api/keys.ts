@@ -7,4 +7,6 @@ import { visibleMemoriesKey } from '../../../lib/visible-memories.ts';
 export const feedKeys = {
   all: [...visibleMemoriesKey, 'feed'] as const,
   list: (viewerId: string | null) => [...visibleMemoriesKey, 'feed', viewerId] as const,
+  /** The On This Day card: per viewer, time zone and day, so a new day asks again. */
+  onThisDay: (viewerId: string | null, tz: string, day: string) => [...visibleMemoriesKey, 'on-this-day', viewerId, tz, day] as const,
 };

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session.ts';
 import { uniquePins, useFeed } from '../api/query-feed.ts';
 import { ALL_FILTERS, FeedFilterPanel, type FeedFilters } from './feed-filters.tsx';
 import { FeedItem } from './feed-item.tsx';
+import { OnThisDayCard } from './on-this-day-card.tsx';
 import './feed.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 
@@ -41,6 +42,8 @@ export function FeedView() {
     <section className="screen feed-screen">
       <ScreenTitle title="Feed" />
       <FeedFilterPanel value={filters} onChange={setFilters} />
+      {/* One's own memories: hidden with them when 'Your Memories' is filtered out. */}
+      {filters.own && <OnThisDayCard />}
       {feed.isPending ? (
         <LoadingDots label="Loading feed" />
       ) : failedFirst ? (

@@ -13,4 +13,6 @@ export const mapKeys = {
   pins: [...visibleMemoriesKey, 'map'] as const,
   view: (v: MapView) => [...visibleMemoriesKey, 'map', v.bbox, v.zoom, v.types] as const,
   placeSearch: (term: string) => ['map', 'place-search', term] as const,
+  /** Whether one of the viewer's memories has a live share link. */
+  shareLink: (pinId: string) => ['map', 'share-link', pinId] as const,
 };

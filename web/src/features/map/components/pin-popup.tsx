@@ -2,6 +2,7 @@ import type { Pin, PinType } from '@memory-map/shared';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDateTime, pinBadgeText } from '../../../lib/pin-type.ts';
+import { SharePanel } from './share-panel.tsx';
 
 /** SPEC.md §9: the map popup offers Show more above 100 characters. */
 export const POPUP_CLAMP = 100;
@@ -16,9 +17,13 @@ export interface PinPopupProps {
   onLayout?: () => void;
 }
 
-/** Everything SPEC.md §2 lists for a pin's popup. Only the author gets update and delete. */
+/**
+ * Everything SPEC.md §2 lists for a pin's popup. Only the author gets update and delete, and
+ * the share link of docs/design.md §11.
+ */
 export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const isOwn = type === 'own';
   const long = pin.description.length > POPUP_CLAMP;
   const description = long && !expanded ? `${pin.description.slice(0, POPUP_CLAMP).trimEnd()}…` : pin.description;
@@ -85,8 +90,20 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
           <button type="button" className="btn btn-danger" onClick={() => onDelete(pin)}>
             Delete
           </button>
+          <button
+            type="button"
+            className="btn btn-secondary pin-popup-share"
+            aria-expanded={sharing}
+            onClick={() => {
+              setSharing((v) => !v);
+              requestAnimationFrame(() => onLayout?.());
+            }}
+          >
+            Share link
+          </button>
         </div>
       )}
+      {isOwn && sharing && <SharePanel pin={pin} onLayout={onLayout} />}
     </article>
   );
 }

@@ -1,14 +1,22 @@
 import { useState } from 'react';
 import { ChevronRightIcon, HelpIcon, InfoIcon, MailIcon } from '../../../components/icons-extra.tsx';
 import { useAppInfo } from '../../../lib/app-info.ts';
+import { DownloadData } from './download-data.tsx';
 
-/** Settings: Support > Help Center, About (version and tagline), and the way back. */
+/** Settings: Your data (docs/design.md §11), Support > Help Center, About (version and tagline), and the way back. */
 export function SettingsPanel({ onBack }: { onBack: () => void }) {
   const info = useAppInfo().data;
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <div className="profile-settings">
       <h2 className="profile-section-title">Settings</h2>
+
+      <section className="profile-group" aria-labelledby="settings-data">
+        <h3 id="settings-data" className="profile-group-title">
+          Your data
+        </h3>
+        <DownloadData />
+      </section>
 
       <section className="profile-group" aria-labelledby="settings-support">
         <h3 id="settings-support" className="profile-group-title">

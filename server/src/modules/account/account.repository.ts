@@ -1,0 +1,92 @@
+import type { Queryable } from '../../db/queryable.ts';
+
+/** Keyset pages: each query reads one short index range, however much the user has. */
+export const accountRepository = {
+  /** The newest id among the author's memories: every part of one export stops there. */
+  async lastPinId(db: Queryable, authorId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('pins')
+      .select('id')
+      .where('author_id', '=', authorId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  },
+
+  /** A page of the author's memories in id (creation) order, after `after`, up to `upTo`. */
+  pinsPage(db: Queryable, authorId: string, page: { after?: string; upTo: string; limit: number }) {
+    return db
+      .selectFrom('pins')
+      .leftJoin('share_links', 'share_links.pin_id', 'pins.id')
+      .select([
+        'pins.id',
+        'pins.title',
+        'pins.description',
+        'pins.latitude',
+        'pins.longitude',
+        'pins.location_name',
+        'pins.image_key',
+        'pins.visibility',
+        'pins.created_at',
+        'pins.updated_at',
+        'share_links.expires_at as share_expires_at',
+      ])
+      .where('pins.author_id', '=', authorId)
+      .where('pins.id', '<=', page.upTo)
+      .$if(page.after !== undefined, (qb) => qb.where('pins.id', '>', page.after!))
+      .orderBy('pins.id')
+      .limit(page.limit)
+      .execute();
+  },
+
+  /** Tags of a page of memories: who was there. */
+  tagsOf(db: Queryable, pinIds: string[]) {
+    return db
+      .selectFrom('pin_tags')
+      .innerJoin('users', 'users.id', 'pin_tags.user_id')
+      .select(['pin_tags.pin_id', 'users.id', 'users.username'])
+      .where('pin_tags.pin_id', 'in', pinIds)
+      .orderBy('users.username_lower')
+      .execute();
+  },
+
+  /** A page of the user's friends, with the e-mail a friend may see (docs/design.md §6). */
+  friendsPage(db: Queryable, userId: string, after: string | undefined, limit: number) {
+    return db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', 'friendships.friend_id')
+      .select(['users.id', 'users.username', 'users.email', 'friendships.created_at'])
+      .where('friendships.user_id', '=', userId)
+      .$if(after !== undefined, (qb) => qb.where('friendships.friend_id', '>', after!))
+      .orderBy('friendships.friend_id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Requests the user sent: to whom (their e-mail is not the sender's to see). */
+  sentRequestsPage(db: Queryable, userId: string, after: string | undefined, limit: number) {
+    return db
+      .selectFrom('friend_requests')
+      .innerJoin('users', 'users.id', 'friend_requests.to_id')
+      .select(['users.id', 'users.username', 'friend_requests.created_at'])
+      .where('friend_requests.from_id', '=', userId)
+      .$if(after !== undefined, (qb) => qb.where('friend_requests.to_id', '>', after!))
+      .orderBy('friend_requests.to_id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Requests the user received: from whom, with the e-mail a request shares with its receiver. */
+  receivedRequestsPage(db: Queryable, userId: string, after: string | undefined, limit: number) {
+    return db
+      .selectFrom('friend_requests')
+      .innerJoin('users', 'users.id', 'friend_requests.from_id')
+      .select(['users.id', 'users.username', 'users.email', 'friend_requests.created_at'])
+      .where('friend_requests.to_id', '=', userId)
+      .$if(after !== undefined, (qb) => qb.where('friend_requests.from_id', '>', after!))
+      .orderBy('friend_requests.from_id')
+      .limit(limit)
+      .execute();
+  },
+};
