@@ -73,6 +73,7 @@ const PIN_COLUMNS: Column[] = [
   { name: 'visibility', type: 'int' },
   { name: 'created_at', type: 'text' },
   { name: 'updated_at', type: 'text' },
+  { name: 'happened_at', type: 'text' },
 ];
 const TAG_COLUMNS: Column[] = [
   { name: 'pin_id', type: 'text' },
@@ -211,7 +212,9 @@ export async function seedDatabase(writer: BulkWriter, options: SeedOptions): Pr
       const edited = random.next() < 0.1 ? Math.min(now, created + random.next() * 30 * 86_400_000) : created;
       const vis = visibility(random);
       const text = memoryText(random, city);
-      pinRows.push([id, userIds[author], text.title, text.description, lat, lng, city.label, null, vis, createdAt, new Date(edited).toISOString()]);
+      // Most are posted as they happen; some remember a day weeks or years back (a date alone).
+      const happenedAt = random.next() < 0.8 ? createdAt : new Date(created - random.next() * 3 * YEAR_MS).toISOString().slice(0, 10);
+      pinRows.push([id, userIds[author], text.title, text.description, lat, lng, city.label, null, vis, createdAt, new Date(edited).toISOString(), happenedAt]);
       if (vis === 3) {
         if (publicCount === publicLat.length) {
           publicLat = grow(publicLat);

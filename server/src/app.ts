@@ -21,7 +21,7 @@ import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
-import placesRoutes from './modules/places/places.routes.ts';
+import placesRoutes, { placesServiceFor } from './modules/places/places.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -115,10 +115,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(friendsRoutes);
-  await app.register(memoriesRoutes);
+  // One places service: the memories module names the place of a moved memory with it.
+  const places = placesServiceFor(app);
+  await app.register(memoriesRoutes, { places });
   await app.register(mapRoutes);
   await app.register(mediaRoutes);
-  await app.register(placesRoutes);
+  await app.register(placesRoutes, { service: places });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PinIcon } from '../../../components/icons.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
-import { feedPinType, formatDate, pinBadgeText } from '../../../lib/pin-type.ts';
+import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 
 /** SPEC.md §9: the feed offers 'Show more' above 80 characters. */
 export const FEED_SHOW_MORE_AT = 80;
@@ -44,7 +44,7 @@ export function FeedItem({ pin }: { pin: Pin }) {
       <div className="feed-item-body">
         <div className="feed-item-meta">
           <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
-          <time dateTime={pin.createdAt}>{formatDate(pin.createdAt)}</time>
+          <time dateTime={pin.happenedAt ?? pin.createdAt}>{formatHappenedDate(pin.happenedAt ?? pin.createdAt)}</time>
         </div>
         <h2 className="feed-item-title">{pin.title}</h2>
         <p className={expanded || !long ? 'feed-item-text' : 'feed-item-text clamped'}>{pin.description}</p>

@@ -29,6 +29,7 @@ function pin(over: Partial<Pin> = {}): Pin {
     isOwnPin: false,
     createdAt: '2024-05-04T10:00:00.000Z',
     updatedAt: '2024-05-04T10:00:00.000Z',
+    happenedAt: '2024-05-04T10:00:00.000Z',
     ...over,
   };
 }

@@ -156,6 +156,7 @@ function MapView({
         locationName: pin.locationName,
         latitude: pin.latitude,
         longitude: pin.longitude,
+        happenedAt: pin.happenedAt,
       };
       navigate(paths.updateLocation, { state });
       return;

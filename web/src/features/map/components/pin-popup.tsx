@@ -1,7 +1,7 @@
 import type { Pin, PinType } from '@memory-map/shared';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
-import { formatDateTime, pinBadgeText } from '../../../lib/pin-type.ts';
+import { formatDateTime, formatHappenedAt, pinBadgeText } from '../../../lib/pin-type.ts';
 
 /** SPEC.md §9: the map popup offers Show more above 100 characters. */
 export const POPUP_CLAMP = 100;
@@ -24,6 +24,8 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
   const description = long && !expanded ? `${pin.description.slice(0, POPUP_CLAMP).trimEnd()}…` : pin.description;
   const tagged = pin.taggedFriends ?? [];
   const preview = pin.thumbnailUrl ?? pin.imageUrl;
+  // A pin cached by an older version of the app has no happenedAt: it happened when posted.
+  const happenedAt = pin.happenedAt ?? pin.createdAt;
 
   return (
     <article className="pin-popup" aria-label={pin.title}>
@@ -73,9 +75,16 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
             </ul>
           </div>
         )}
-        <time className="pin-popup-date" dateTime={pin.createdAt}>
-          {formatDateTime(pin.createdAt)}
-        </time>
+        <p className="pin-popup-date">
+          <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
+          {/* Dated to another moment than its posting: the posting time (SPEC.md §2) follows. */}
+          {happenedAt !== pin.createdAt && (
+            <span className="pin-popup-posted">
+              {' · Posted '}
+              <time dateTime={pin.createdAt}>{formatDateTime(pin.createdAt)}</time>
+            </span>
+          )}
+        </p>
       </div>
       {isOwn && (
         <div className="pin-popup-actions">

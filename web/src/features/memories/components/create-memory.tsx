@@ -92,6 +92,7 @@ export function CreateMemory() {
       <MemoryForm
         initial={{ visibility: visibilityOf(location.state) }}
         submitLabel="Save Memory"
+        newMemory
         failureText={CREATE_FAILED}
         onImageChange={setPhoto}
         save={async (values, onProgress) =>
@@ -101,6 +102,7 @@ export function CreateMemory() {
             visibility: values.visibility,
             tags: values.tags,
             image: values.image,
+            happenedAt: values.happenedAt,
             latitude: coords.lat,
             longitude: coords.lng,
             // Saved while the name is still being looked up: it is waited for (briefly), never left empty.
