@@ -23,7 +23,7 @@ export const mapPinsKeys = {
  */
 export async function fetchMapPins(view: MapView, signal?: AbortSignal): Promise<MapPinsData> {
   const params = new URLSearchParams({ bbox: view.bbox, zoom: String(view.zoom), types: view.types });
-  return normalizeMapPins(await api<unknown>(`/api/map?${params}`, { signal }));
+  return normalizeMapPins(await api<unknown>(`/api/query_map_pins?${params}`, { signal }));
 }
 
 export function mapPinsQueryOptions(view: MapView) {

@@ -16,7 +16,7 @@ function stubGeolocation() {
 }
 
 function bboxOfLastPinsCall(fetchMock: ReturnType<typeof vi.fn>) {
-  const call = fetchMock.mock.calls.map((c) => String(c[0])).findLast((u) => u.startsWith('/api/map?'));
+  const call = fetchMock.mock.calls.map((c) => String(c[0])).findLast((u) => u.startsWith('/api/query_map_pins?'));
   const raw = new URL(call!, 'http://x').searchParams.get('bbox')!;
   return raw.split(',').map(Number) as [number, number, number, number];
 }
