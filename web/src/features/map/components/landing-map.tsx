@@ -9,8 +9,10 @@ import type { LandingState, NewLocationState, UpdateLocationState } from '../../
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
+import { useMovePin } from '../api/move-pin.ts';
 import { useMapPins } from '../api/map-pins.ts';
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
 import { ownPositionIcon, pinIcon } from '../lib/icons.ts';
@@ -18,10 +20,13 @@ import { ALL_TYPES, buildPinIndex, fetchBbox, keepOpenPin, mapItemsFor, type Pin
 import { GEONAMES_ATTRIBUTION, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { MapControls } from './map-controls.tsx';
+import { MoveBar, MovingPin, type MoveState } from './move-pin.tsx';
 import { PinLayer, type PinActions } from './pin-layer.tsx';
 import './map.css';
 
 export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
+/** Moving saves through the update call: its failure text (SPEC.md §8). */
+export const MOVE_FAILED = 'Failed to update pin';
 const HINT_KEY = 'mm-map-hint-dismissed';
 const FOCUS_ZOOM = 15;
 
@@ -77,6 +82,9 @@ function MapView({
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ownDotRef = useRef<L.Marker>(null);
   const deletePin = useDeletePin();
+  const movePin = useMovePin();
+  const [move, setMove] = useState<MoveState | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
   const closeConfirm = useCallback(() => setConfirm(null), []);
   const closeImage = useCallback(() => setFullImage(null), []);
 
@@ -106,15 +114,28 @@ function MapView({
   );
   const data = pinsQuery.data;
   const index = useMemo(() => buildPinIndex(data?.pins ?? [], user?._id, filter), [data, user?._id, filter]);
-  const items = useMemo(
+  const shownItems = useMemo(
     () => keepOpenPin(data && view && types ? mapItemsFor(data, index, view.bbox, view.zoom) : [], openPin, filter),
     [data, index, view, types, openPin, filter],
   );
+  // The pin being moved is drawn once, as the draggable one.
+  const items = useMemo(
+    () => (move ? shownItems.filter((i) => i.kind !== 'pin' || i.pin.id !== move.pin.id) : shownItems),
+    [shownItems, move],
+  );
+  const moveTo = useCallback((at: LatLng) => {
+    setMoveError(null);
+    setMove((m) => (m ? { ...m, at } : m));
+  }, []);
 
   const actions: PinActions = useMemo(
     () => ({
       onUpdate: (pin) => setConfirm({ kind: 'update', pin }),
       onDelete: (pin) => setConfirm({ kind: 'delete', pin }),
+      onMove: (pin) => {
+        setMoveError(null);
+        setMove({ pin, at: { lat: pin.latitude, lng: pin.longitude } });
+      },
       onOpenImage: (pin) => setFullImage(pin),
       onPopupOpen: (item) => setOpenPin(item),
       onPopupClose: (pinId) => setOpenPin((open) => (open?.pin.id === pinId ? null : open)),
@@ -139,6 +160,25 @@ function MapView({
     // is always one tap away.
     if (here) map?.once('moveend', () => ownDotRef.current?.openPopup());
   }
+
+  function saveMove() {
+    if (!move) return;
+    movePin.mutate(
+      { pin: move.pin, latitude: move.at.lat, longitude: move.at.lng },
+      {
+        onSuccess: () => {
+          setMove(null);
+          setOpenPin(null);
+        },
+        onError: (err) => setMoveError(errorText(err, MOVE_FAILED)),
+      },
+    );
+  }
+
+  // The popup of the pin being moved would float where the pin was.
+  useEffect(() => {
+    if (move) map?.closePopup();
+  }, [move, map]);
 
   function confirmAction() {
     if (!confirm) return;
@@ -200,10 +240,27 @@ function MapView({
         <ViewTracker onChange={setView} />
         <PinLayer items={items} actions={actions} />
         {ownPosition && <OwnPosition position={ownPosition} markerRef={ownDotRef} />}
-        <DraftMarker onAdd={(at) => navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState })} />
+        {move ? (
+          <MovingPin move={move} onMove={moveTo} />
+        ) : (
+          <DraftMarker onAdd={(at) => navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState })} />
+        )}
       </MapContainer>
 
-      {hintVisible && !popupOpen && !controlsOpen && (
+      {move && (
+        <MoveBar
+          move={move}
+          saving={movePin.isPending}
+          error={moveError}
+          onSave={saveMove}
+          onCancel={() => {
+            setMove(null);
+            setMoveError(null);
+          }}
+        />
+      )}
+
+      {hintVisible && !popupOpen && !controlsOpen && !move && (
         <div className="map-hint" role="note">
           <span>Double-click to add memory</span>
           <button

@@ -11,13 +11,15 @@ export interface PinPopupProps {
   type: PinType;
   onUpdate: (pin: Pin) => void;
   onDelete: (pin: Pin) => void;
+  /** Own pins: put the pin in a draggable mode with Save / Cancel. */
+  onMove?: (pin: Pin) => void;
   onOpenImage: (pin: Pin) => void;
   /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
   onLayout?: () => void;
 }
 
 /** Everything SPEC.md §2 lists for a pin's popup. Only the author gets update and delete. */
-export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout }: PinPopupProps) {
+export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
   const isOwn = type === 'own';
   const long = pin.description.length > POPUP_CLAMP;
@@ -87,10 +89,15 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
         </p>
       </div>
       {isOwn && (
-        <div className="pin-popup-actions">
+        <div className={onMove ? 'pin-popup-actions pin-popup-actions-3' : 'pin-popup-actions'}>
           <button type="button" className="btn btn-secondary" onClick={() => onUpdate(pin)}>
             Update
           </button>
+          {onMove && (
+            <button type="button" className="btn btn-secondary" onClick={() => onMove(pin)}>
+              Move
+            </button>
+          )}
           <button type="button" className="btn btn-danger" onClick={() => onDelete(pin)}>
             Delete
           </button>
