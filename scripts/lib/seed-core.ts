@@ -2,6 +2,7 @@ import { hashPassword } from '../../server/src/modules/sessions/passwords.ts';
 import { uuidv7 } from '../../server/src/lib/ids.ts';
 import { backfillSql } from '../../server/src/modules/map-cells/author-cells-sql.ts';
 import { aggregateLevel, MAX_CELL_LEVEL } from '../../server/src/modules/map-cells/map-grid.ts';
+import { searchBackfillSql } from '../../server/src/modules/search/search-index-sql.ts';
 import type { BulkWriter, Column } from './bulk-writer.ts';
 import { Random, WeightedPicker } from './random.ts';
 import { jitter, loadWorld, makeFriendships, makeRequests, memoryText, visibility } from './seed-data.ts';
@@ -256,6 +257,15 @@ export async function seedDatabase(writer: BulkWriter, options: SeedOptions): Pr
   await writer.commit();
   for (const statement of triggers) await writer.run(statement);
   phase('per-author cells filled');
+
+  // The search index's triggers were off for the load too (PostgreSQL's is a generated column).
+  const searchSql = searchBackfillSql(writer.dialect);
+  if (searchSql.length > 0) {
+    await writer.begin();
+    for (const statement of searchSql) await writer.run(statement);
+    await writer.commit();
+    phase('search index filled');
+  }
 
   for (const statement of dropped) await writer.run(statement);
   if (dropped.length > 0) phase(`indexes rebuilt (${dropped.length})`);

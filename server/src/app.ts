@@ -22,6 +22,7 @@ import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
 import placesRoutes, { placesServiceFor } from './modules/places/places.routes.ts';
+import searchRoutes from './modules/search/search.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const places = placesServiceFor(app);
   await app.register(memoriesRoutes, { places });
   await app.register(mapRoutes);
+  await app.register(searchRoutes);
   await app.register(mediaRoutes);
   await app.register(placesRoutes, { service: places });
 

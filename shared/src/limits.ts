@@ -34,6 +34,8 @@ export const LIMITS = {
   /** When a memory happened: not before this year, at most this far ahead of now (docs/design.md §12). */
   happenedAtEarliestYear: 1900,
   happenedAtMaxAheadMs: 24 * 60 * 60 * 1000,
+  /** Search text (memories and places alike). */
+  searchTextMax: 200,
 } as const;
 
 /** The special characters SPEC.md §5 accepts in a password. */

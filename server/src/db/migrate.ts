@@ -6,6 +6,7 @@ import * as authorCells from './migrations/0005-author-cells.ts';
 import * as friendsFeedIndex from './migrations/0006-friends-feed-index.ts';
 import * as sessionsExpiryIndex from './migrations/0007-sessions-expiry-index.ts';
 import * as happenedAt from './migrations/0020-happened-at.ts';
+import * as search from './migrations/0021-search.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-friends-feed-index': friendsFeedIndex,
   '0007-sessions-expiry-index': sessionsExpiryIndex,
   '0020-happened-at': happenedAt,
+  '0021-search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

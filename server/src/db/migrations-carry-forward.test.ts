@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlankTestDb } from '../../test/test-db.ts';
+import { searchWords } from '../modules/search/search-text.ts';
+import { searchRepository } from '../modules/search/search.repository.ts';
 import type { Db } from './database.ts';
 import { migrateTo, migrateToLatest, migrationNames } from './migrate.ts';
 
@@ -73,5 +75,15 @@ describe(`migrations from ${FIRST_NEW} on, over a filled database`, () => {
     const rows = await db.kysely.selectFrom('pins').select(['id', 'created_at', 'happened_at']).orderBy('id').execute();
     expect(rows.map((r) => r.happened_at)).toEqual(pins.map((p) => at(p.day)));
     for (const r of rows) expect(r.happened_at).toBe(r.created_at);
+  });
+
+  it('make every existing memory searchable by title, description and place (0021)', async () => {
+    const find = async (viewer: number, q: string) =>
+      (await searchRepository.search(db.kysely, users[viewer]!.id, searchWords(q), 10)).map((h) => h.id).sort();
+    expect(await find(0, 'norway')).toEqual([pins[0]!.id, pins[1]!.id]);
+    expect(await find(0, 'cocoa')).toEqual([pins[0]!.id]);
+    expect(await find(0, 'market')).toEqual([pins[2]!.id]);
+    // The audience rule holds for what was there before: ben may not see ana's private memory.
+    expect(await find(1, 'norway')).toEqual([pins[0]!.id]);
   });
 });
