@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { useColorScheme } from '../../../lib/color-scheme.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
 import { useMovePin } from '../api/move-pin.ts';
@@ -17,7 +18,7 @@ import { useMapPins } from '../api/map-pins.ts';
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
 import { ownPositionIcon, pinIcon } from '../lib/icons.ts';
 import { ALL_TYPES, buildPinIndex, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type TypeFilter } from '../lib/map-items.ts';
-import { GEONAMES_ATTRIBUTION, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
+import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { MapControls } from './map-controls.tsx';
 import { MoveBar, MovingPin, type MoveState } from './move-pin.tsx';
@@ -69,7 +70,10 @@ function MapView({
   const navigate = useNavigate();
   const { user } = useSession();
   const [map, setMap] = useState<L.Map | null>(null);
-  const [theme, setTheme] = useState<MapTheme>(loadTheme);
+  const { scheme } = useColorScheme();
+  // Until a theme is chosen here, the map follows the app: Voyager when light, Dark when dark.
+  const [chosenTheme, setTheme] = useState<MapTheme | null>(loadSavedTheme);
+  const theme = chosenTheme ?? loadTheme(scheme);
   const [filter, setFilter] = useState<TypeFilter>(ALL_TYPES);
   const [view, setView] = useState<View | null>(null);
   const [hintVisible, setHintVisible] = useState(() => localStorage.getItem(HINT_KEY) !== '1');

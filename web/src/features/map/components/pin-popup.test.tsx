@@ -31,6 +31,11 @@ describe('PinPopup', () => {
     expect(screen.getByText(/2025/)).toHaveAttribute('datetime', '2025-06-01T18:30:00.000Z');
   });
 
+  it('says nothing of the posting when it happened the day it was posted', () => {
+    renderPopup(makePin({ happenedAt: '2025-06-01T18:00:00.000Z', createdAt: '2025-06-01T18:30:00.000Z' }));
+    expect(screen.queryByText(/Posted/)).not.toBeInTheDocument();
+  });
+
   it('gives the author update and delete buttons', async () => {
     const pin = makePin({ pinType: 'own', isOwnPin: true, visibility: '1', author: 'me', userId: 'me', authorName: 'ann' });
     const { onUpdate, onDelete } = renderPopup(pin);

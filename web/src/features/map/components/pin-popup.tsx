@@ -1,7 +1,7 @@
 import type { Pin, PinType } from '@memory-map/shared';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
-import { formatDateTime, formatHappenedAt, pinBadgeText } from '../../../lib/pin-type.ts';
+import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 
 /** SPEC.md §9: the map popup offers Show more above 100 characters. */
 export const POPUP_CLAMP = 100;
@@ -79,8 +79,8 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
         )}
         <p className="pin-popup-date">
           <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
-          {/* Dated to another moment than its posting: the posting time (SPEC.md §2) follows. */}
-          {happenedAt !== pin.createdAt && (
+          {/* Dated to another day than it was posted: the posting time (SPEC.md §2) follows. */}
+          {formatHappenedDate(happenedAt) !== formatDate(pin.createdAt) && (
             <span className="pin-popup-posted">
               {' · Posted '}
               <time dateTime={pin.createdAt}>{formatDateTime(pin.createdAt)}</time>

@@ -92,7 +92,6 @@ export function CreateMemory() {
       <MemoryForm
         initial={{ visibility: visibilityOf(location.state) }}
         submitLabel="Save Memory"
-        newMemory
         failureText={CREATE_FAILED}
         onImageChange={setPhoto}
         save={async (values, onProgress) =>

@@ -32,8 +32,6 @@ export interface MemoryFormProps {
     happenedAt?: string;
   };
   submitLabel: string;
-  /** A memory being created: its date is always sent (an existing one's only when changed). */
-  newMemory?: boolean;
   /** SPEC.md §8: shown when the server gives no error text. */
   failureText: string;
   /** Sends the memory; `onProgress` gets 0..1 while the photo uploads. */
@@ -47,7 +45,7 @@ export interface MemoryFormProps {
 const VISIBILITIES: Visibility[] = ['1', '2', '3'];
 
 /** The fields both memory screens share (SPEC.md §2 Create memory / Update memory). */
-export function MemoryForm({ initial, submitLabel, newMemory = false, failureText, save, onSaved, onImageChange, children }: MemoryFormProps) {
+export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, onImageChange, children }: MemoryFormProps) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initial?.title ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
@@ -121,8 +119,9 @@ export function MemoryForm({ initial, submitLabel, newMemory = false, failureTex
           tags,
           image,
           removeImage: Boolean(initial?.imageUrl) && !existingUrl && !image,
-          // An existing memory's moment is re-sent only when changed: the fields hold it to the minute.
-          happenedAt: whenTouched || newMemory ? happenedAtOf(when) : undefined,
+          // Sent only when changed: the fields hold a moment to the minute. Untouched, a new memory
+          // happened when it is posted (the server's default) and an existing one keeps its date.
+          happenedAt: whenTouched ? happenedAtOf(when) : undefined,
         },
         (fraction) => setProgress(fraction),
       );
