@@ -14,7 +14,15 @@ export interface MoveState {
 /** A draggable copy of the pin; a tap on the map also puts it there (easier than dragging on a phone). */
 export function MovingPin({ move, onMove }: { move: MoveState; onMove: (at: LatLng) => void }) {
   const markerRef = useRef<L.Marker>(null);
-  useMapEvents({ click: (e) => onMove({ lat: e.latlng.lat, lng: e.latlng.lng }) });
+  useMapEvents({
+    click: (e) => {
+      // The tap on Move itself reaches the map too, from the popup that is closing (its button is
+      // already gone from the page by then): that is not a place.
+      const target = e.originalEvent.target as Element | null;
+      if (!target?.isConnected || target.closest('.leaflet-popup')) return;
+      onMove({ lat: e.latlng.lat, lng: e.latlng.lng });
+    },
+  });
   const handlers = useMemo(
     () => ({
       dragend: () => {
