@@ -1,7 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/** Every feature of the web app; a new folder is covered by the rules below without editing them. */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/**'] },
@@ -20,6 +28,58 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Imports are resolved to files as TypeScript resolves them before the rules below judge them.
+    files: ['web/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['web/tsconfig.json', 'server/tsconfig.json', 'shared/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      // A cycle makes the order of module evaluation matter, and its modules cannot be taken apart.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The web app's imports flow one way: app → routes → features → config, components, lib.
+    // A feature never imports another feature: what several features share (the visible-memories
+    // query key, the session, the current user) lives in lib/, and screens are composed in routes/.
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...WEB_FEATURES.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: move what both need to lib/ (or components/, config/), or compose them in routes/.',
+            })),
+            {
+              target: './web/src/features',
+              from: ['./web/src/app', './web/src/routes'],
+              message: 'Features sit below the routes and the app shell.',
+            },
+            {
+              target: './web/src/routes',
+              from: './web/src/app',
+              message: 'Routes sit below the app shell.',
+            },
+            {
+              target: ['./web/src/components', './web/src/config', './web/src/lib'],
+              from: ['./web/src/app', './web/src/routes', './web/src/features'],
+              message: 'Shared code (components, config, lib) sits below the features, routes and app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -32,7 +32,7 @@ test('two newcomers find each other: send → badge → accept → both friend l
   await page.getByRole('searchbox', { name: 'Search users' }).fill(ben.username.toUpperCase());
   await expect(page.getByRole('listitem')).toHaveCount(1);
   await expect(row(page, ben.username)).toBeVisible();
-  // Strangers see username and picture only (DESIGN.md §6).
+  // Strangers see username and picture only (docs/design.md §6).
   await expect(row(page, ben.username)).not.toContainText(ben.email);
   await row(page, ben.username).getByRole('button', { name: `Send friend request to ${ben.username}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Send Friend Request' });
@@ -134,38 +134,61 @@ test('search filters friends by username, case-insensitively', async ({ page, re
   await expect(friends).toHaveCount(2);
 });
 
-/** Holds the first matching request back a while, so a second one is answered before it. */
-async function holdFirst(page: Page, url: string, ms = 1500): Promise<void> {
+/**
+ * Holds back the answer to the first matching request until the test releases it. The server has
+ * done its work (`done` resolves then); the page has not heard back. No timers: the test decides
+ * what happens while the call is in flight.
+ */
+async function holdFirstAnswer(page: Page, url: string): Promise<{ done: Promise<void>; release: () => void }> {
   let first = true;
+  let markDone!: () => void;
+  const done = new Promise<void>((resolve) => (markDone = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
-    if (first) {
-      first = false;
-      await new Promise((resolve) => setTimeout(resolve, ms));
-    }
-    await route.continue();
+    if (!first) return route.continue();
+    first = false;
+    const response = await route.fetch();
+    markDone();
+    await released;
+    await route.fulfill({ response });
   });
+  return { done, release };
 }
 
 test('requests accepted while another is still in flight each end Accepted and reach the stored friends', async ({ page, request }) => {
   const host = await createUser(request, 'host');
   const ava = await createUser(request, 'ava');
   const bo = await createUser(request, 'bo');
+  const cy = await createUser(request, 'cy');
   for (const from of [ava, bo]) {
     const sent = await request.post('/api/send_request', { data: { userId: host.id }, headers: authHeaders(from) });
     expect(sent.ok()).toBeTruthy();
   }
   await signIn(page, host);
-  await holdFirst(page, '**/api/accept_request');
+  const avaAnswer = await holdFirstAnswer(page, '**/api/accept_request');
   await page.goto('/friend-requests');
   await row(page, ava.username).getByRole('button', { name: `Accept ${ava.username}` }).click();
   await row(page, bo.username).getByRole('button', { name: `Accept ${bo.username}` }).click();
   await expect(row(page, bo.username)).toContainText('Accepted');
-  await expect(row(page, ava.username)).toContainText('Accepted');
   await shot(page, 'friend-requests-two-accepted');
-  await expect(page.getByText('No pending friend requests')).toBeVisible();
+  // Ava's accept is done on the server, its answer still on the way. Cy asks meanwhile.
+  await avaAnswer.done;
+  const sent = await request.post('/api/send_request', { data: { userId: host.id }, headers: authHeaders(cy) });
+  expect(sent.ok()).toBeTruthy();
+  // Bo's row leaves after its 1.5 s and the list is fetched again: it has Cy, and no longer Ava.
+  await expect(row(page, bo.username)).toHaveCount(0);
+  await expect(row(page, cy.username)).toBeVisible();
+  // Ava's row stays until its own answer and its own 1.5 s.
+  await expect(row(page, ava.username)).toBeVisible();
+  avaAnswer.release();
+  await expect(row(page, ava.username)).toContainText('Accepted');
+  await expect(row(page, ava.username)).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Friend requests' }).getByRole('listitem')).toHaveCount(1);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
   expect(stored.friends).toEqual(expect.arrayContaining([ava.id, bo.id]));
-  expect(stored.friendRequests.received).toEqual([]);
+  expect(stored.friendRequests.received).not.toContain(ava.id);
+  expect(stored.friendRequests.received).not.toContain(bo.id);
   await page.goto('/friends');
   await expect(page.getByText('2 friends')).toBeVisible();
 });
@@ -175,13 +198,16 @@ test('requests sent while another is still in flight each end Request Sent and r
   const cat = await createUser(request, 'cat');
   const dan = await createUser(request, 'dan');
   await signIn(page, asker);
-  await holdFirst(page, '**/api/send_request');
+  const catAnswer = await holdFirstAnswer(page, '**/api/send_request');
   await page.goto('/add-friend');
   for (const target of [cat, dan]) {
     await row(page, target.username).getByRole('button', { name: `Send friend request to ${target.username}` }).click();
     await page.getByRole('alertdialog', { name: 'Send Friend Request' }).getByRole('button', { name: 'Send Request' }).click();
   }
+  // Dan's answer arrives while Cat's is still held.
   await expect(row(page, dan.username).getByRole('button', { name: 'Request Sent' })).toBeVisible();
+  await catAnswer.done;
+  catAnswer.release();
   await expect(row(page, cat.username).getByRole('button', { name: 'Request Sent' })).toBeVisible();
   await shot(page, 'add-friend-two-sent');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));

@@ -233,11 +233,16 @@ test('crowded pins cluster into a counted bubble that zooms in when clicked', as
   await expect(bubble).toBeVisible();
   await expect(marker(page, 'Crowd 0')).toHaveCount(0);
   await shot(page, 'map-cluster');
-  // Each click zooms to where the bubble breaks apart; a few clicks reach single pins.
+  // Each click zooms to where the bubble breaks apart; a few clicks reach single pins. The server
+  // clusters, so the closer zoom's bubbles and pins come with its answer: wait for it before looking.
   for (let i = 0; i < 6 && (await marker(page, 'Crowd 0').count()) === 0; i += 1) {
     const nearest = page.locator('.map-cluster').first();
-    if ((await nearest.count()) > 0) await nearest.click();
-    await page.waitForTimeout(900);
+    if ((await nearest.count()) > 0) {
+      const answered = page.waitForResponse((r) => isPinsRequest(r.request()), { timeout: 5000 }).catch(() => null);
+      await nearest.click();
+      await answered;
+    }
+    await page.waitForTimeout(400);
   }
   await expect(marker(page, 'Crowd 0')).toBeVisible();
   await expect(marker(page, 'Crowd 3')).toBeVisible();

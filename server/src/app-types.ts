@@ -1,16 +1,22 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
+import type { UploadGate } from './modules/media/upload-limits.ts';
 
 /** Everything a service needs, built once in buildApp and passed down explicitly. */
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Set when REDIS_URL is; may be unreachable at any moment (lib/redis.ts). */
+  redis?: Redis;
   media: MediaStore;
   limiter: RateLimiter;
+  /** Photo uploads in progress per user (modules/media/upload-limits.ts). */
+  uploads: UploadGate;
 }
 
 export interface AuthUser {

@@ -2,22 +2,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { LIMITS, APP_VERSION } from '@memory-map/shared';
+import { APP_VERSION } from '@memory-map/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { REPO_DIR } from './paths.ts';
-import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { FallbackRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.ts';
+import { openRedis } from './lib/redis.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import { UPLOAD_LIMITS } from './modules/media/multipart.ts';
+import { UploadGate } from './modules/media/upload-limits.ts';
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
@@ -28,7 +29,9 @@ import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerShutdownAnswer } from './plugins/shutdown.ts';
 import { clientErrorHandler, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 
 export interface BuildOptions {
@@ -49,7 +52,7 @@ async function openMediaStore(config: Config): Promise<MediaStore> {
 
 const DEFAULT_WEB_DIST = path.join(REPO_DIR, 'web', 'dist');
 
-/** Builds the whole app without listening, so tests can `inject()` requests (STYLE.md). */
+/** Builds the whole app without listening, so tests can `inject()` requests and never need a port. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, db } = options;
   const app = Fastify({
@@ -63,9 +66,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within 5 minutes (Node's own default, which Fastify turns off):
+    // an upload holds a place in memory while its file arrives (media/upload-limits.ts), and a
+    // client trickling bytes must not hold it for ever. 15 MB at 1 Mbit/s takes 2 minutes.
+    requestTimeout: 5 * 60 * 1000,
     // Client ids are UUIDs and routes are short; anything longer is not ours.
     routerOptions: { maxParamLength: 200 },
     trustProxy: config.trustProxy,
+    // Requests that arrive while closing get our 503 (plugins/shutdown.ts), not Fastify's body.
+    return503OnClosing: false,
     // Errors Fastify raises before routing (bad URL, over-long parameter) keep our one shape.
     clientErrorHandler,
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -78,12 +87,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   const ctx: AppContext = {
     config,
     db,
+    redis,
     media: options.media ?? (await openMediaStore(config)),
-    limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(),
+    limiter: redis ? new FallbackRateLimiter(redis, app.log) : new MemoryRateLimiter(),
+    uploads: new UploadGate(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -92,17 +103,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   registerErrorHandler(app);
+  registerShutdownAnswer(app);
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
+  registerRateLimits(app);
   registerHousekeeping(app);
 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await registerCrossOrigin(app);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: LIMITS.uploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
-  });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'mm:frl:' } : {}) });
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Memory Map API', version: APP_VERSION },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -89,6 +89,17 @@ export interface Config {
   trustProxy: boolean;
 }
 
+/**
+ * DATA_DIR holds the database and the secret key: created for the server's user alone (0700,
+ * stated with chmod because the umask may narrow mkdir's mode but never widen it). A directory
+ * the operator made keeps the mode they gave it; the files in it are 0600 regardless.
+ */
+function createDataDir(dataDir: string): void {
+  if (existsSync(dataDir)) return;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -105,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  createDataDir(dataDir);
   const mediaDir = path.join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
   const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';

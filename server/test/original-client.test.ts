@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhoto } from './fixtures/images.ts';
 import { createMemory, memoryForm } from './fixtures/memories.ts';
 import { loadConfig } from '../src/config.ts';
+import { uuidv7 } from '../src/lib/ids.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers.ts';
 
 /**
@@ -91,7 +92,27 @@ describe.each(both)('the original client %s', (_name, app, headersOf) => {
   it('GET /api/query_feed without limit answers the newest 200 of 250, the rest behind Link', async () => {
     const author = await app().register();
     const ids: string[] = [];
-    for (let i = 0; i < 250; i++) ids.push((await createMemory(app(), author, { title: `Memory ${i}` })).id);
+    // Written straight to the table: 250 through the API would meet the per-user create limit.
+    const at = Date.parse('2024-01-01T00:00:00Z');
+    for (let i = 0; i < 250; i++) ids.push(uuidv7(at + i * 1000));
+    await app()
+      .db.kysely.insertInto('pins')
+      .values(
+        ids.map((id, i) => ({
+          id,
+          author_id: author.id,
+          title: `Memory ${i}`,
+          description: 'A day to remember.',
+          latitude: 51.5,
+          longitude: -0.12,
+          location_name: 'London',
+          image_key: null,
+          visibility: 1,
+          created_at: new Date(at + i * 1000).toISOString(),
+          updated_at: new Date(at + i * 1000).toISOString(),
+        })),
+      )
+      .execute();
     const newestFirst = [...ids].reverse();
 
     const first = await app().app.inject({ url: '/api/query_feed', headers: headersOf(author) });

@@ -27,6 +27,10 @@ export const LIMITS = {
   placesSearchDefault: 5,
   placesSearchMax: 10,
   uploadBytes: 15 * 1024 * 1024,
+  /** Text fields in one multipart upload (create, update, profile picture, account). */
+  uploadFields: 20,
+  /** Photo uploads one user may have in progress at once; more wait for a 429 to pass. */
+  uploadsInFlightPerUser: 4,
   imageLongestSide: 2048,
   thumbnailLongestSide: 320,
   /** Pixel limit against decompression bombs: ~100 megapixels. */
@@ -36,6 +40,15 @@ export const LIMITS = {
   happenedAtMaxAheadMs: 24 * 60 * 60 * 1000,
   /** Search text (memories and places alike). */
   searchTextMax: 200,
+} as const;
+
+/** What every multipart upload answers when it breaks a limit (one reader serves them all). */
+export const UPLOAD_MESSAGES = {
+  fileTooLarge: `The file is too large (at most ${LIMITS.uploadBytes / (1024 * 1024)} MB)`,
+  oneFile: 'Send at most one file',
+  tooManyFields: `The form has too many fields (at most ${LIMITS.uploadFields})`,
+  tooManyInFlight: `You already have ${LIMITS.uploadsInFlightPerUser} uploads in progress. Wait for one to finish, then try again.`,
+  serverBusy: 'The server is busy with other photos right now. Please try again in a few seconds.',
 } as const;
 
 /** The special characters SPEC.md §5 accepts in a password. */

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -17,7 +18,19 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 const SQLITE_OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * The database holds sessions and password hashes: readable by the server's user alone. SQLite
+ * gives its -wal and -shm files the mode of the database file, so creating that one 0600 (and
+ * narrowing one an older version left 0644) covers all three.
+ */
+function makePrivate(file: string): void {
+  if (file === ':memory:' || file === '' || file.startsWith('file:')) return;
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+}
+
 export function openSqlite(file: string): Db {
+  makePrivate(file);
   const sqlite = new Database(file);
   // WAL lets readers run beside the writer; FULL keeps every committed write across a power cut.
   sqlite.pragma('journal_mode = WAL');

@@ -5,6 +5,7 @@ import * as mapCells from './migrations/0004-map-cells.ts';
 import * as authorCells from './migrations/0005-author-cells.ts';
 import * as friendsFeedIndex from './migrations/0006-friends-feed-index.ts';
 import * as sessionsExpiryIndex from './migrations/0007-sessions-expiry-index.ts';
+import * as mediaIntents from './migrations/0008-media-intents.ts';
 import * as happenedAt from './migrations/0020-happened-at.ts';
 import * as search from './migrations/0021-search.ts';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-author-cells': authorCells,
   '0006-friends-feed-index': friendsFeedIndex,
   '0007-sessions-expiry-index': sessionsExpiryIndex,
+  '0008-media-intents': mediaIntents,
   '0020-happened-at': happenedAt,
   '0021-search': search,
 };

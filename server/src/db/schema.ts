@@ -61,6 +61,18 @@ export interface PinTagsTable {
   user_id: string;
 }
 
+/** An image change in progress (migration 0008, modules/media/image-changes.ts). */
+export interface MediaIntentsTable {
+  id: string;
+  subject_table: 'pins' | 'users';
+  subject_id: string;
+  /** JSON list of image keys (each with its thumbnail). */
+  keys: string;
+  state: 'open' | 'settling';
+  owner: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -68,6 +80,7 @@ export interface DB {
   friend_requests: FriendRequestsTable;
   pins: PinsTable;
   pin_tags: PinTagsTable;
+  media_intents: MediaIntentsTable;
 }
 
 export type { Generated };

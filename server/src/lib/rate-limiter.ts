@@ -7,8 +7,9 @@ export interface RateLimitResult {
 }
 
 /**
- * Fixed-window counters for rules that @fastify/rate-limit cannot key (per username on login).
- * In memory for one process; in Redis when REDIS_URL is set so every app server shares them.
+ * Fixed-window counters: every limit of the server (login, register, the per-route limits of
+ * plugins/rate-limits.ts). In memory for one process; in Redis when REDIS_URL is set so every app
+ * server shares them, with the in-memory counters standing in while Redis is unreachable.
  */
 export interface RateLimiter {
   hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult>;
@@ -48,6 +49,7 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/** Shared counters in Redis. Throws when Redis does not answer: see FallbackRateLimiter. */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
@@ -70,5 +72,88 @@ export class RedisRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {
     // The Redis connection belongs to the app and is closed there.
+  }
+}
+
+/** The two lines an outage writes: one when it starts, one when it ends. */
+export interface LimiterLog {
+  warn(obj: object, msg: string): void;
+  info(msg: string): void;
+}
+
+/** After a command failed, Redis is left alone this long before one request tries it again. */
+const COOL_OFF_MS = 5_000;
+
+/**
+ * Redis is an accelerator here, not a single point of failure: while it is unreachable every
+ * limit is counted per process instead (each app server then allows up to its own `max`), and
+ * requests never wait on it. The client does not queue commands while disconnected (they fail at
+ * once, lib/redis.ts), a connection that is down is not even tried, and after a command failed
+ * or timed out nothing is sent for a few seconds. The outage is logged once, and its end once.
+ */
+export class FallbackRateLimiter implements RateLimiter {
+  private readonly shared: RedisRateLimiter;
+  private readonly local = new MemoryRateLimiter();
+  private outage = false;
+  private resumeAt = 0;
+  private closed = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: LimiterLog,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.shared = new RedisRateLimiter(redis);
+    // Without a listener, every failed reconnect would be printed by ioredis itself.
+    redis.on('error', (err: Error) => this.down(err));
+    redis.on('close', () => this.down(new Error('the connection closed')));
+    redis.on('ready', () => this.up());
+  }
+
+  hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult> {
+    return this.either(
+      () => this.shared.hit(key, max, windowSeconds),
+      () => this.local.hit(key, max, windowSeconds),
+    );
+  }
+
+  isBlocked(key: string, max: number): Promise<RateLimitResult> {
+    return this.either(
+      () => this.shared.isBlocked(key, max),
+      () => this.local.isBlocked(key, max),
+    );
+  }
+
+  private async either(shared: () => Promise<RateLimitResult>, local: () => Promise<RateLimitResult>): Promise<RateLimitResult> {
+    // Still connecting at start, or reconnecting: the 'close' or 'error' event logged the outage.
+    if (this.redis.status !== 'ready' || this.now() < this.resumeAt) return local();
+    try {
+      const result = await shared();
+      this.up();
+      return result;
+    } catch (err) {
+      this.resumeAt = this.now() + COOL_OFF_MS;
+      this.down(err as Error);
+      return local();
+    }
+  }
+
+  private down(err: Error): void {
+    if (this.outage || this.closed) return;
+    this.outage = true;
+    this.log.warn({ err: { message: err.message } }, 'Redis is not answering: rate limits are counted per app server until it is back');
+  }
+
+  private up(): void {
+    this.resumeAt = 0;
+    if (!this.outage) return;
+    this.outage = false;
+    this.log.info('Redis answers again: rate limits are shared again');
+  }
+
+  /** Before the app disconnects Redis, so its own disconnect is not reported as an outage. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.local.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
+import type { Config } from '../config.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { authenticateToken, SESSION_COOKIE } from '../modules/sessions/sessions.ts';
 
@@ -10,22 +11,40 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** "https://example.org" for any URL of that origin (lower-case host, default port dropped); null if not a URL. */
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origins our own pages are served from. With PUBLIC_URL, that one: the operator named it,
+ * and the request's view of itself may be a proxy's plain-http hop. Without it, this request's
+ * own scheme, host and port — the scheme from the connection, or from X-Forwarded-Proto only
+ * when TRUST_PROXY is on (Fastify's request.protocol and request.host). CORS_ORIGINS add theirs.
+ */
+function ownOrigins(request: FastifyRequest, config: Pick<Config, 'publicUrl' | 'corsOrigins'>): Set<string> {
+  const own = config.publicUrl ? originOf(config.publicUrl) : originOf(`${request.protocol}://${request.host}`);
+  const all = [own, ...config.corsOrigins.map(originOf)];
+  return new Set(all.filter((o): o is string => o !== null));
+}
+
 /**
  * A cookie-authenticated write must come from our own pages: the browser's Origin or
  * Sec-Fetch-Site says so. This is what makes SameSite=Strict cookies safe against CSRF even
- * from sibling subdomains.
+ * from sibling subdomains. Scheme, host and port all count: http://example.org is another
+ * origin than https://example.org (a page injected into plain http must not write to https).
  */
-function isSameOrigin(request: FastifyRequest, allowedOrigins: string[]): boolean {
+function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   if (request.headers['sec-fetch-site'] === 'same-origin') return true;
   const origin = request.headers.origin;
   if (!origin) return false;
-  const host = request.headers.host;
-  try {
-    const url = new URL(origin);
-    return url.host === host || allowedOrigins.includes(origin);
-  } catch {
-    return false;
-  }
+  const claimed = originOf(origin);
+  return claimed !== null && ownOrigins(request, config).has(claimed);
 }
 
 /**
@@ -57,7 +76,7 @@ export function registerAuth(app: App): void {
   };
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
     const methods = [route.method].flat();
     if (methods.every((m) => isPublicRoute(m, route.url))) return;
     const own = route.onRequest ? [route.onRequest].flat() : [];
@@ -67,7 +86,7 @@ export function registerAuth(app: App): void {
   app.decorate('requireCookieUser', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) throw new UnauthorizedError('Please log in to continue');
-    if (!isSameOrigin(request, app.ctx.config.corsOrigins)) {
+    if (!isSameOrigin(request, app.ctx.config)) {
       throw new ForbiddenError('This request must come from the Memory Map app');
     }
     const user = await authenticateToken(app.ctx, token);

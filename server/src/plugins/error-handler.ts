@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import { UPLOAD_MESSAGES } from '@memory-map/shared';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app-types.ts';
@@ -36,9 +37,14 @@ export function registerErrorHandler(app: App): void {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ error: 'The request is too large (at most 1 MB of JSON)' });
     }
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
-      return reply.code(413).send({ error: 'The file is too large (at most 15 MB)' });
+    // Uploads read their parts through media/multipart.ts, which words these itself; this is
+    // the same wording for any that escaped it. Not every 413 is about a file's size.
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ error: UPLOAD_MESSAGES.fileTooLarge });
+    if (err.code === 'FST_FILES_LIMIT') return reply.code(413).send({ error: UPLOAD_MESSAGES.oneFile });
+    if (err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
+      return reply.code(413).send({ error: UPLOAD_MESSAGES.tooManyFields });
     }
+    if (status === 413) return reply.code(413).send({ error: 'The request is too large' });
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message || 'The request could not be processed' });
     }

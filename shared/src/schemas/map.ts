@@ -50,8 +50,13 @@ export type ClusteredMapQuery = z.output<typeof clusteredMapQuerySchema>;
  * `limit`). With `zoom` (and then a bbox): the map's view, pins and clusters (mapResponseSchema).
  */
 export const mapPinsQuerySchema = mapQuerySchema
-  .extend({ zoom: zoomSchema.optional(), types: clusteredMapQuerySchema.shape.types })
-  .refine((q) => q.zoom === undefined || q.bbox !== undefined, { message: 'bbox is required with zoom', path: ['bbox'] });
+  .extend({
+    // An empty `zoom=` is no zoom at all (not zoom 0).
+    zoom: z.preprocess((v) => (v === '' ? undefined : v), zoomSchema.optional()),
+    types: clusteredMapQuerySchema.shape.types.optional(),
+  })
+  .refine((q) => q.zoom === undefined || q.bbox !== undefined, { message: 'bbox is required with zoom', path: ['bbox'] })
+  .refine((q) => q.types === undefined || q.zoom !== undefined, { message: 'types is only used with bbox and zoom', path: ['types'] });
 export type MapPinsQuery = z.output<typeof mapPinsQuerySchema>;
 
 export const mapClusterSchema = z.object({

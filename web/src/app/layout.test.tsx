@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Layout } from './layout.tsx';
-import { normalizePath, paths, showsBottomNav } from './paths.ts';
+import { normalizePath, paths, showsBottomNav } from '../config/paths.ts';
 
 function renderAt(pathname: string) {
   const router = createMemoryRouter(

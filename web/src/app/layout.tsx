@@ -7,9 +7,9 @@ import { OfflineBanner } from '../components/offline-banner.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { dropOfflineCache } from '../lib/offline-cache.ts';
 import { useSession } from '../lib/session.ts';
-import { paths, showsBottomNav } from './paths.ts';
+import { paths, showsBottomNav } from '../config/paths.ts';
 
-/** The shell every screen shares: header, the screen, and the bottom navigation (SPEC.md §2). */
+/** The shell every screen shares: header, the screen, and the bottom navigation (docs/product.md §2). */
 export function Layout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

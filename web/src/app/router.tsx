@@ -12,9 +12,9 @@ import RegisterScreen from '../routes/register.tsx';
 import UpdateLocationScreen from '../routes/update-location.tsx';
 import UserProfileScreen from '../routes/user-profile.tsx';
 import { Layout } from './layout.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
-/** The route table of SPEC.md §2. */
+/** The route table of docs/product.md §2. */
 export const routes = [
   {
     element: <Layout />,

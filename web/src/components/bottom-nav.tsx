@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { FeedIcon, FriendsIcon, MapIcon, ProfileIcon } from './icons.tsx';
 
 const ITEMS = [

@@ -3,11 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { getStoredUser, saveStoredUser, useSession } from './session.ts';
 
-export const currentUserKey = (viewerId: string | null) => ['me', viewerId] as const;
+/** The viewer's id is part of the key so one person's record never shows for the next. */
+export const currentUserKeys = {
+  all: ['me'] as const,
+  detail: (viewerId: string | null) => ['me', viewerId] as const,
+};
 
 /**
  * GET /api/get_user: the bare user object (as the original client reads it, docs/design.md §9).
- * The answer also refreshes the stored user record (SPEC.md §3), so screens that read friend and
+ * The answer also refreshes the stored user record (docs/product.md §3), so screens that read friend and
  * request lists from it (Add Friend) see what changed since login.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SelfUser> {
@@ -20,7 +24,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<SelfUser> 
 export function useCurrentUser() {
   const { token, user } = useSession();
   return useQuery({
-    queryKey: currentUserKey(user?._id ?? null),
+    queryKey: currentUserKeys.detail(user?._id ?? null),
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     enabled: Boolean(token),
     // Friend and request lists change by others' hands; each screen that needs them asks again.

@@ -8,24 +8,24 @@ describe('offline cache', () => {
     localStorage.setItem('token', 't');
     const first = new QueryClient();
     persistQueries(first);
-    first.setQueryData(['feed'], [{ id: 'p1', title: 'Lisbon sunset' }]);
+    first.setQueryData(['example'], [{ id: 'p1', title: 'Lisbon sunset' }]);
     await vi.advanceTimersByTimeAsync(1500);
 
     const second = new QueryClient();
     persistQueries(second);
-    expect(second.getQueryData(['feed'])).toEqual([{ id: 'p1', title: 'Lisbon sunset' }]);
+    expect(second.getQueryData(['example'])).toEqual([{ id: 'p1', title: 'Lisbon sunset' }]);
 
     dropOfflineCache(second);
     const third = new QueryClient();
     persistQueries(third);
-    expect(third.getQueryData(['feed'])).toBeUndefined();
+    expect(third.getQueryData(['example'])).toBeUndefined();
   });
 
   it('writes nothing when nobody is signed in', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();
     persistQueries(client);
-    client.setQueryData(['feed'], ['x']);
+    client.setQueryData(['example'], ['x']);
     await vi.advanceTimersByTimeAsync(1500);
     expect(localStorage.getItem('mm-query-cache')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { useSession } from '../lib/session.ts';
 
@@ -9,7 +9,7 @@ const LandingMap = lazy(() => import('../features/map/components/landing-map.tsx
 
 export default function LandingScreen() {
   const { token } = useSession();
-  // SPEC.md §2: screens check for a token themselves.
+  // docs/product.md §2: screens check for a token themselves.
   if (!token) return <Navigate to={paths.login} replace />;
   return (
     <Suspense

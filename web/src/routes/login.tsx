@@ -1,11 +1,11 @@
 import { Navigate } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { useSession } from '../lib/session.ts';
 
 /**
  * Someone who already holds a token has nothing to do here and goes straight to the map; so does
- * '/' (which SPEC.md §2 keeps redirecting to /login), e.g. from the not-found screen's link.
+ * '/' (which docs/product.md §2 keeps redirecting to /login), e.g. from the not-found screen's link.
  */
 export default function LoginScreen() {
   const { token } = useSession();

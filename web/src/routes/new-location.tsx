@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { CreateMemory } from '../features/memories/components/create-memory.tsx';
 import { useSession } from '../lib/session.ts';
 

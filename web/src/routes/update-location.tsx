@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 import { UpdateMemory } from '../features/memories/components/update-memory.tsx';
 import { useSession } from '../lib/session.ts';
 

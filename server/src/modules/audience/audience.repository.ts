@@ -30,7 +30,7 @@ export function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): 
   ]);
 }
 
-/** A literal list, not parameters: the map's position indexes are matched on the query's text. */
+/** Literals, as the map's SQL always wrote them (plans are the same with parameters). */
 function levels(list: VisibilityLevel[]): RawBuilder<unknown> {
   return list.length === 1 ? sql`= ${sql.lit(list[0]!)}` : sql`in (${sql.join(list.map((l) => sql.lit(l)))})`;
 }
@@ -42,18 +42,18 @@ function levels(list: VisibilityLevel[]): RawBuilder<unknown> {
 export const audienceSql = {
   /** The viewer's own memories of the given visibilities (all when omitted). */
   own(viewerId: string, only?: VisibilityLevel[]): RawBuilder<SqlBool> {
-    return only ? sql<SqlBool>`author_id = ${viewerId} and visibility ${levels(only)}` : sql<SqlBool>`author_id = ${viewerId}`;
+    return only ? sql<SqlBool>`(author_id = ${viewerId} and visibility ${levels(only)})` : sql<SqlBool>`(author_id = ${viewerId})`;
   },
   /** Memories every signed-in user may see. */
   everyone(): RawBuilder<SqlBool> {
-    return sql<SqlBool>`visibility ${levels([PUBLIC_LEVEL])}`;
+    return sql<SqlBool>`(visibility ${levels([PUBLIC_LEVEL])})`;
   },
   /** Memories that reach the viewer only because their author is the viewer's friend. */
   friends(viewerId: string): RawBuilder<SqlBool> {
-    return sql<SqlBool>`author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])}`;
+    return sql<SqlBool>`(author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])})`;
   },
   /** Memories that do not reach everyone (what the per-author map cells hold). */
   notPublic(): RawBuilder<SqlBool> {
-    return sql<SqlBool>`visibility ${levels(NOT_PUBLIC_LEVELS)}`;
+    return sql<SqlBool>`(visibility ${levels(NOT_PUBLIC_LEVELS)})`;
   },
 };

@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 
@@ -14,6 +15,18 @@ const listFriendsQuery = preparedQuery('friends.listFriends', (db, args: OfUser)
 );
 
 export const friendsRepository = {
+  /**
+   * Holds the pair (a, b) until the calling transaction ends, whoever of the two acts: the key is
+   * the same both ways round, so crossing requests and accepts of one pair run one after the
+   * other and never lock rows in opposite orders (docs/decisions/042-friend-pair-locking.md).
+   * SQLite needs nothing: a transaction holds its only connection, so transactions never overlap.
+   */
+  async lockPair(trx: Queryable, a: string, b: string): Promise<void> {
+    if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+    const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  },
+
   /** The viewer's friends with what they may see of them (friends see each other's e-mail). */
   listFriends(db: Queryable, userId: string) {
     return listFriendsQuery.all(db, { userId });

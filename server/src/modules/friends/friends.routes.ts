@@ -8,6 +8,7 @@ import {
 } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import * as friends from './friends.service.ts';
 
 export default async function friendsRoutes(app: App) {
@@ -26,6 +27,7 @@ export default async function friendsRoutes(app: App) {
   app.post(
     '/api/send_request',
     {
+      config: { rateLimit: [RATE_LIMITS.sendFriendRequestPerMinute, RATE_LIMITS.sendFriendRequestPerDay] },
       schema: {
         tags: ['friends'],
         summary: 'Send a friend request',
@@ -36,6 +38,7 @@ export default async function friendsRoutes(app: App) {
           401: errorSchema,
           404: errorSchema,
           409: errorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -64,7 +67,7 @@ export default async function friendsRoutes(app: App) {
         tags: ['friends'],
         summary: 'Accept the request from userId: friends both ways',
         body: userIdBodySchema,
-        response: { 200: friendActionResponseSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: friendActionResponseSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {

@@ -1,13 +1,14 @@
 import { FRIEND_MESSAGES, type PublicUser } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/queryable.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { friendsRepository } from './friends.repository.ts';
 
-/** Friends may see each other's e-mail (DESIGN.md §6). */
+/** Friends may see each other's e-mail (docs/design.md §6). */
 export async function listFriends(ctx: AppContext, viewerId: string): Promise<PublicUser[]> {
   const rows = await friendsRepository.listFriends(ctx.db.kysely, viewerId);
   return rows.map((row) => toPublicUser(ctx, row, true));
@@ -15,26 +16,33 @@ export async function listFriends(ctx: AppContext, viewerId: string): Promise<Pu
 
 /**
  * Requests the viewer has received. Each requester chose to send the viewer a request, and
- * DESIGN.md §6 shows a user's e-mail to whomever they sent one, so the e-mail is included.
+ * docs/design.md §6 shows a user's e-mail to whomever they sent one, so the e-mail is included.
  */
 export async function listReceived(ctx: AppContext, viewerId: string): Promise<PublicUser[]> {
   const rows = await friendsRepository.listReceived(ctx.db.kysely, viewerId);
   return rows.map((row) => toPublicUser(ctx, row, true));
 }
 
+/**
+ * Checked and written under the pair's lock (friendsRepository.lockPair), so two people asking
+ * each other at the same moment leave one pending request: the second is told the other has
+ * already asked, exactly as if they had asked a second later.
+ */
 export async function sendRequest(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
   if (userId === viewerId) throw new BadRequestError(FRIEND_MESSAGES.notYourself);
   if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
-  const db = ctx.db.kysely;
-  const rel = await friendsRepository.relationship(db, viewerId, userId);
-  if (!rel) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
-  if (rel.friends) throw new ConflictError(FRIEND_MESSAGES.alreadyFriends);
-  if (rel.sent) throw new ConflictError(FRIEND_MESSAGES.alreadySent);
-  if (rel.received) throw new ConflictError(FRIEND_MESSAGES.alreadyReceived);
   try {
-    await friendsRepository.insertRequest(db, viewerId, userId, nowIso());
+    await inTransaction(ctx.db.kysely, async (trx) => {
+      await friendsRepository.lockPair(trx, viewerId, userId);
+      const rel = await friendsRepository.relationship(trx, viewerId, userId);
+      if (!rel) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
+      if (rel.friends) throw new ConflictError(FRIEND_MESSAGES.alreadyFriends);
+      if (rel.sent) throw new ConflictError(FRIEND_MESSAGES.alreadySent);
+      if (rel.received) throw new ConflictError(FRIEND_MESSAGES.alreadyReceived);
+      await friendsRepository.insertRequest(trx, viewerId, userId, nowIso());
+    });
   } catch (err) {
-    // A double click that raced past the check above: the primary key decides.
+    // Kept although the lock makes the check exact: the primary key has the last word.
     if (isUniqueViolation(err)) throw new ConflictError(FRIEND_MESSAGES.alreadySent);
     // The other account was deleted in between.
     if (isForeignKeyViolation(err)) throw new NotFoundError(FRIEND_MESSAGES.noSuchUser);
@@ -45,10 +53,13 @@ export async function sendRequest(ctx: AppContext, viewerId: string, userId: str
 /**
  * The request from `userId` becomes a friendship both ways; the request and any request the
  * viewer had sent back are removed, all in one transaction so no half-accepted state is visible.
+ * Under the pair's lock, so two accepts of one pair (crossing requests left by older versions)
+ * run one after the other instead of locking the same rows in opposite orders.
  */
 export async function acceptRequest(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
   if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.noSuchRequest);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db.kysely, async (trx) => {
+    await friendsRepository.lockPair(trx, viewerId, userId);
     // Deleting first both checks and claims the request: a second accept finds nothing.
     const removed = await friendsRepository.deleteRequest(trx, userId, viewerId);
     if (removed === 0) throw new NotFoundError(FRIEND_MESSAGES.noSuchRequest);

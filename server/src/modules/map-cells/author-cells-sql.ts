@@ -8,7 +8,7 @@ import { NOT_PUBLIC_LEVELS } from '../audience/audience.ts';
  * cell is computed by the same SQL on the way in and out.
  *
  * Plain SQL text, run by the seed script around a bulk load. Migration 0005 carries a frozen copy
- * of what this generated then; author-cells.test.ts checks on both databases that the triggers a
+ * of what this generated then; audience/audience.test.ts checks on both databases that the triggers a
  * migrated database holds keep exactly the memories the audience rule keeps out of public cells.
  */
 export const AUTHOR_CELL_MAX_LEVEL = 8;
@@ -61,9 +61,6 @@ function sqliteUpserts(row: 'old' | 'new', sign: 1 | -1): string {
   }
   return lines.join('\n');
 }
-
-/** The triggers' names, so the seed can set them aside during a bulk load. */
-export const AUTHOR_CELL_TRIGGERS = ['pins_author_cells_insert', 'pins_author_cells_delete', 'pins_author_cells_update'];
 
 export function createTriggersSql(dialect: SqlDialect): string[] {
   const moved = 'old.visibility is not new.visibility or old.latitude is not new.latitude or old.longitude is not new.longitude or old.author_id is not new.author_id';

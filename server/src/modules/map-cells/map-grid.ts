@@ -109,7 +109,10 @@ export interface CellWindow {
 }
 
 export function cellWindow(box: Bbox, level: number): CellWindow {
-  const columns = lngRanges(box).map((r) => ({ x0: cellX(r.west, level), x1: cellX(r.east, level) }));
+  let columns = lngRanges(box).map((r) => ({ x0: cellX(r.west, level), x1: cellX(r.east, level) }));
+  // Across the antimeridian at a coarse level the two ranges can meet or share a column: read the
+  // whole row once, or a memory in the shared column would be counted (or subtracted) twice.
+  if (columns.length === 2 && columns[1]!.x1 >= columns[0]!.x0 - 1) columns = [{ x0: 0, x1: 2 ** level - 1 }];
   const y0 = cellY(box.north, level);
   const y1 = cellY(box.south, level);
   const width = columns.reduce((s, c) => s + c.x1 - c.x0 + 1, 0);

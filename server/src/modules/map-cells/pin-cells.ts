@@ -50,27 +50,28 @@ function mergeDeltas(deltas: CellDelta[]): CellDelta[] {
 
 /** Recomputes every cell from the pins table (repair, or after loading pins some other way). */
 export async function rebuildPinCells(db: Queryable): Promise<number> {
-  const lats: number[] = [];
-  const lngs: number[] = [];
-  let after = '';
-  for (;;) {
-    const rows = await pinCellsRepository.publicPositionsAfter(db, after, 20_000);
-    for (const r of rows) {
-      lats.push(Number(r.latitude));
-      lngs.push(Number(r.longitude));
+  // Read and rewrite in one transaction, so a write meanwhile cannot slip between the two.
+  return db.transaction().execute(async (trx) => {
+    const lats: number[] = [];
+    const lngs: number[] = [];
+    let after = '';
+    for (;;) {
+      const rows = await pinCellsRepository.publicPositionsAfter(trx, after, 20_000);
+      for (const r of rows) {
+        lats.push(Number(r.latitude));
+        lngs.push(Number(r.longitude));
+      }
+      const last = rows.at(-1);
+      if (!last) break;
+      after = last.id;
     }
-    const last = rows.at(-1);
-    if (!last) break;
-    after = last.id;
-  }
-  const latArr = Float64Array.from(lats);
-  const lngArr = Float64Array.from(lngs);
-  await db.transaction().execute(async (trx) => {
+    const latArr = Float64Array.from(lats);
+    const lngArr = Float64Array.from(lngs);
     await pinCellsRepository.deleteAllCells(trx);
     for (let level = 0; level <= MAX_CELL_LEVEL; level++) {
       const cells = aggregateLevel(latArr, lngArr, level);
       for (let i = 0; i < cells.length; i += 2000) await pinCellsRepository.insertCells(trx, cells.slice(i, i + 2000));
     }
+    return lats.length;
   });
-  return lats.length;
 }

@@ -7,8 +7,12 @@ import { mercatorX, mercatorY, PINS_ONLY_ZOOM, type CellWindow } from '../map-ce
  * comes back as it is. Both kinds merge markers closer than MAP_CLUSTER_RADIUS_PX on screen.
  */
 
-/** A narrow view's pins, as the markers and bubbles to draw at `zoom`. */
-export function clusterPins(pins: Pin[], zoom: number): MapItem[] {
+/**
+ * A narrow view's pins, as the markers and bubbles to draw at `zoom`. For a view across the
+ * antimeridian `west` is its west edge: longitudes are then measured from it, so pins on both
+ * sides of the line are neighbours here as they are on screen; bubble positions are turned back.
+ */
+export function clusterPins(pins: Pin[], zoom: number, west?: number): MapItem[] {
   if (pins.length < 2) return pins.map((pin) => ({ kind: 'pin' as const, pin }));
   const index = new Supercluster<{ pin: Pin }, Record<string, never>>({
     radius: MAP_CLUSTER_RADIUS_PX,
@@ -16,7 +20,9 @@ export function clusterPins(pins: Pin[], zoom: number): MapItem[] {
     maxZoom: MAP_CLUSTER_MAX_ZOOM,
     minPoints: 2,
   });
-  index.load(pins.map((pin) => ({ type: 'Feature', properties: { pin }, geometry: { type: 'Point', coordinates: [pin.longitude, pin.latitude] } })));
+  const fromWest = (lng: number) => (west === undefined ? lng : ((((lng - west) % 360) + 360) % 360) - 180);
+  const toWorld = (lng: number) => (west === undefined ? lng : ((((lng + 360 + west) % 360) + 360) % 360) - 180);
+  index.load(pins.map((pin) => ({ type: 'Feature', properties: { pin }, geometry: { type: 'Point', coordinates: [fromWest(pin.longitude), pin.latitude] } })));
   // Every pin came from the asked box, so the whole world holds exactly them.
   const features = index.getClusters([-180, -90, 180, 90], Math.max(0, Math.round(zoom)));
   const items = features.map((f): MapItem => {
@@ -26,7 +32,7 @@ export function clusterPins(pins: Pin[], zoom: number): MapItem[] {
       return {
         kind: 'cluster',
         lat,
-        lng,
+        lng: toWorld(lng),
         count: props.point_count,
         expansionZoom: Math.min(index.getClusterExpansionZoom(props.cluster_id), MAP_CLUSTER_MAX_ZOOM + 1),
       };

@@ -17,7 +17,9 @@ export const PINS_SWITCH = 100;
 
 /** GET /api/query_map_pins: the spec's list without a zoom, the map's view with one. */
 export function mapPins(ctx: AppContext, viewerId: string, query: MapPinsQuery): Promise<Pin[] | MapResponse> {
-  if (query.zoom !== undefined && query.bbox) return mapView(ctx, viewerId, { bbox: query.bbox, zoom: query.zoom, types: query.types });
+  if (query.zoom !== undefined && query.bbox) {
+    return mapView(ctx, viewerId, { bbox: query.bbox, zoom: query.zoom, types: query.types ?? ['own', 'friend', 'public'] });
+  }
   return pinList(ctx, viewerId, { bbox: query.bbox, limit: query.limit });
 }
 
@@ -103,5 +105,5 @@ async function pinsInBox(ctx: AppContext, viewerId: string, bbox: Bbox, zoom: nu
   if (page.length === 0) return { items: [], truncated };
   // Re-read through the audience rule: the same pin object as everywhere else.
   const pins = await presentPins(ctx, viewerId, await memoriesRepository.findManyVisible(db, viewerId, page));
-  return { items: clusterPins(pins, zoom), truncated };
+  return { items: clusterPins(pins, zoom, bbox.west > bbox.east ? bbox.west : undefined), truncated };
 }

@@ -212,6 +212,16 @@ describe('GET /api/query_map_pins (map view) clusters', () => {
     expect(norm(after)).toEqual(norm(before));
     expect(after.reduce((s, r) => s + Number(r.count), 0)).toBe(398);
   });
+
+  it('counts each memory once when a view across the antimeridian meets itself at a coarse level', async () => {
+    const own = clusterTotal(await view(author, `${WORLD}&types=own`));
+    // West 160° to east 150°: both halves share a column of cells at zoom 0 (from pin cells) and
+    // at zoom 8 (counted live, and the own public ones moved between layers).
+    expect(clusterTotal(await view(author, 'bbox=-200,-80,150,80&zoom=0&types=own'))).toBe(own);
+    expect(clusterTotal(await view(author, 'bbox=5.1,40,5.0,60&zoom=8&types=own'))).toBe(own);
+    const everything = clusterTotal(await view(author, WORLD));
+    expect(clusterTotal(await view(author, 'bbox=-200,-80,150,80&zoom=0'))).toBe(everything);
+  });
 });
 
 describe('GET /api/query_map_pins (map view) pins', () => {
@@ -246,6 +256,19 @@ describe('GET /api/query_map_pins (map view) pins', () => {
     const first = asAuthor.items[0];
     expect(first?.kind === 'pin' && first.pin.pinType).toBe('friend');
     expect((await view(stranger, bbox)).items).toEqual([]);
+  });
+
+  it('merges pins on both sides of the antimeridian into one bubble, as they stand on screen', async () => {
+    const [east, west] = [...(await addPins(friend, 1, 3, 0, 179.995, 0)), ...(await addPins(friend, 1, 3, 0, -179.995, 0))];
+    const body = await view(stranger, 'bbox=179.9,-0.1,-179.9,0.1&zoom=8');
+    expect(body.items).toHaveLength(1);
+    const [bubble] = body.items;
+    expect(bubble).toMatchObject({ kind: 'cluster', count: 2 });
+    expect(bubble?.kind === 'cluster' && Math.abs(bubble.lng)).toBeGreaterThan(179.9);
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('pins').where('id', 'in', [east!.id, west!.id]).execute();
+      for (const p of [east!, west!]) await onPinChanged(trx, p, null);
+    });
   });
 
   it('merges pins that would overlap on screen into one bubble, the one place the map clusters', async () => {
@@ -306,6 +329,15 @@ describe('GET /api/query_map_pins (map view) input', () => {
       expect(res.statusCode, query).toBe(400);
       expect((res.json() as { error: string }).error, query).toMatch(message);
     }
+  });
+
+  it('reads an empty zoom as none, and refuses types without a zoom', async () => {
+    const empty = await mapAs(author, 'bbox=-80,35,-68,45&zoom=');
+    expect(empty.statusCode).toBe(200);
+    expect(Array.isArray(empty.json())).toBe(true);
+    const types = await mapAs(author, 'bbox=-80,35,-68,45&types=own');
+    expect(types.statusCode).toBe(400);
+    expect(types.json()).toEqual({ error: 'types is only used with bbox and zoom' });
   });
 
   it("answers a box without a zoom with the spec client's plain list of pins", async () => {

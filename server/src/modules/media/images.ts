@@ -2,6 +2,8 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { LIMITS } from '@memory-map/shared';
 import { PayloadTooLargeError, UnsupportedMediaError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { Semaphore, SemaphoreFullError } from '../../lib/semaphore.ts';
+import { serverBusy } from './upload-limits.ts';
 
 export interface ProcessedImage {
   key: string;
@@ -18,12 +20,29 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 /**
- * Every stored image goes through here (DESIGN.md §6): the type is judged by decoding the bytes,
- * orientation is applied, every metadata block (EXIF, GPS, XMP, ICC comments) is dropped by
- * re-encoding, the longest side is capped, and a thumbnail is made. A pixel limit stops
+ * Images decoded at once in this process, and how many more may wait. Decoding is where an
+ * upload's memory peaks (pixels, libvips buffers, two encodings), so a burst of uploads takes
+ * turns: two at a time use both cores (one libvips thread each), and a waiting upload holds only
+ * its bytes (at most 15 MB; how many may, upload-limits.ts bounds). Beyond the queue an upload is
+ * refused with 429 at once, so a burst bounds memory instead of growing it (README: figures).
+ */
+export const imageDecodes = new Semaphore(2, 16);
+
+/**
+ * Every stored image goes through here (docs/design.md §6): the type is judged by decoding the
+ * bytes, orientation is applied, every metadata block (EXIF, GPS, XMP, ICC comments) is dropped
+ * by re-encoding, the longest side is capped, and a thumbnail is made. A pixel limit stops
  * decompression bombs before they are decoded.
  */
 export async function processImage(input: Buffer, kind: 'pins' | 'avatars'): Promise<ProcessedImage> {
+  try {
+    return await imageDecodes.run(() => decodeAndEncode(input, kind));
+  } catch (err) {
+    throw err instanceof SemaphoreFullError ? serverBusy() : err;
+  }
+}
+
+async function decodeAndEncode(input: Buffer, kind: 'pins' | 'avatars'): Promise<ProcessedImage> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: LIMITS.imageMaxPixels }).metadata();

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -11,12 +11,16 @@ export interface StoredObject {
 
 /**
  * Where image bytes live. The local folder is the default; an S3-compatible bucket implements the
- * same interface so app servers keep no files of their own (DESIGN.md §8).
+ * same interface so app servers keep no files of their own (docs/design.md §8).
  */
 export interface MediaStore {
+  /** Stores the bytes under `key`, durably: when it returns, a power cut cannot lose them. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
+  /** Deletes the key and anything a put of it interrupted; deleting what is not there is fine. */
   delete(key: string): Promise<void>;
+  /** At start-up, before any request: makes the store ready (the local folders, private). */
+  prepare?(): Promise<void>;
   /**
    * When the bucket serves files itself: a URL signed at `signedAt` and valid for
    * `expiresInSeconds` after it. Absent means "serve through /media".
@@ -33,6 +37,30 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 }
 
+/** Photos are private: only the server's own user may read them, or list their folders. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+const KINDS = ['pins', 'avatars'];
+
+/** Where a put of `file` writes before the rename: one name per key, so a crash leaves a known name. */
+function tempOf(file: string): string {
+  return `${file}.tmp`;
+}
+
+/**
+ * Makes a directory's entries (a rename, a new file, a deletion) durable. Linux and macOS need
+ * this after a rename; Windows cannot open a directory this way and needs no such step.
+ */
+async function syncDir(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export class LocalMediaStore implements MediaStore {
   constructor(private readonly root: string) {}
 
@@ -41,13 +69,39 @@ export class LocalMediaStore implements MediaStore {
     return path.join(this.root, key);
   }
 
+  /** The folders exist and are 0700, also when an older version made them 0755. */
+  async prepare(): Promise<void> {
+    for (const dir of [this.root, ...KINDS.map((kind) => path.join(this.root, kind))]) {
+      await mkdir(dir, { recursive: true, mode: DIR_MODE });
+      await chmod(dir, DIR_MODE);
+    }
+    await syncDir(this.root);
+  }
+
+  /**
+   * Temp name, write, fsync, rename, fsync the folder: a row committed after this returns never
+   * points at a missing or empty file, even after a power cut; a crash before the rename leaves
+   * only the temp name, which delete() removes.
+   */
   async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename: a crash never leaves a half-written image under a real key.
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, body);
-    await rename(tmp, file);
+    const dir = path.dirname(file);
+    await mkdir(dir, { recursive: true, mode: DIR_MODE });
+    const tmp = tempOf(file);
+    try {
+      const handle = await open(tmp, 'w', FILE_MODE);
+      try {
+        await handle.writeFile(body);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    await syncDir(dir);
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -61,8 +115,17 @@ export class LocalMediaStore implements MediaStore {
     }
   }
 
+  /** Durable too: the intent of a deletion is forgotten only once the files are surely gone. */
   async delete(key: string): Promise<void> {
     if (!MEDIA_KEY_RE.test(key)) return;
-    await rm(this.file(key), { force: true });
+    const file = this.file(key);
+    await rm(file, { force: true });
+    await rm(tempOf(file), { force: true });
+    try {
+      await syncDir(path.dirname(file));
+    } catch (err) {
+      // A folder that does not exist holds nothing to delete.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
   }
 }

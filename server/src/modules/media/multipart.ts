@@ -1,50 +1,96 @@
 import type { FastifyRequest } from 'fastify';
-import { LIMITS } from '@memory-map/shared';
+import { LIMITS, UPLOAD_MESSAGES } from '@memory-map/shared';
 import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
 import { refuseNulCharacters } from '../../plugins/error-handler.ts';
+import type { UploadSlot } from './upload-limits.ts';
+
+/**
+ * The one set of limits of every multipart body (registered with @fastify/multipart in app.ts):
+ * one file of at most 15 MB, 20 text fields of at most 64 kB. The fields and files limits bound
+ * the number of parts, so there is no separate parts limit whose message would hide which one
+ * was broken.
+ */
+export const UPLOAD_LIMITS = {
+  fileSize: LIMITS.uploadBytes,
+  files: 1,
+  fields: LIMITS.uploadFields,
+  fieldSize: 64 * 1024,
+} as const;
 
 export interface FormInput {
   /** Text fields by name (the first of a repeated name wins), or the JSON body's properties. */
   fields: Record<string, unknown>;
   /** The bytes of the one expected file field, or null when none (or an empty one) was sent. */
   file: Buffer | null;
+  /** The field name of a file sent under another name (drained and ignored, like unknown fields). */
+  strayFile?: string;
+  /** Frees the file's place in memory (upload-limits.ts); consumeFile calls it. */
+  releaseFile?: () => void;
+}
+
+/**
+ * Hands the file's bytes to `use` (the image decoding) and lets go of them after: the form no
+ * longer holds them, and their place in memory goes to the next upload while this one is stored.
+ */
+export async function consumeFile<T>(form: FormInput, use: (bytes: Buffer) => Promise<T>): Promise<T | null> {
+  const bytes = form.file;
+  if (!bytes) return null;
+  form.file = null;
+  try {
+    return await use(bytes);
+  } finally {
+    form.releaseFile?.();
+  }
 }
 
 /**
  * Reads a form sent as multipart or as JSON, so browsers and API clients use the same endpoint.
- * The file is buffered within the multipart limit (app.ts: 15 MB, beyond it @fastify/multipart
- * throws a 413); a file under any other field name is drained and ignored, like unknown fields.
+ * Every multipart upload goes through here (create, update_pin, the profile picture, the
+ * account form), so each limit answers the same sentence everywhere. `fileField` null: the form
+ * takes no file, and one sent is drained. With an upload slot, the file waits for a place in
+ * memory before it is read.
  */
-export async function readForm(request: FastifyRequest, fileField: string): Promise<FormInput> {
+export async function readForm(request: FastifyRequest, fileField: string | null, slot?: UploadSlot): Promise<FormInput> {
   if (!request.isMultipart()) {
     const body = request.body;
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     return { fields, file: null };
   }
   try {
-    return await readParts(request, fileField);
+    return await readParts(request, fileField, slot);
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(`The file is too large (at most ${LIMITS.uploadBytes / 1024 / 1024} MB)`);
-    if (code === 'FST_FILES_LIMIT') throw new PayloadTooLargeError('Send at most one file');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new PayloadTooLargeError('The form has too many fields');
-    if (code === 'FST_PROTO_VIOLATION') throw new BadRequestError('A form field has a name that is not allowed');
-    // Anything else is a body that is not well-formed multipart (no boundary, cut short, bad part
-    // headers): the client's mistake, never a 500.
-    throw new BadRequestError('The form data is malformed: send it as multipart/form-data with a boundary');
+    throw multipartError(err);
   }
 }
 
-async function readParts(request: FastifyRequest, fileField: string): Promise<FormInput> {
+/** Limits of @fastify/multipart and busboy's parse errors, as the sentences a person reads. */
+export function multipartError(err: unknown): Error {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(UPLOAD_MESSAGES.fileTooLarge);
+  if (code === 'FST_FILES_LIMIT') return new PayloadTooLargeError(UPLOAD_MESSAGES.oneFile);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new PayloadTooLargeError(UPLOAD_MESSAGES.tooManyFields);
+  if (code === 'FST_PROTO_VIOLATION') return new BadRequestError('A form field has a name that is not allowed');
+  // Anything else is a body that is not well-formed multipart (no boundary, cut short, bad part
+  // headers): the client's mistake, never a 500.
+  return new BadRequestError('The form data is malformed: send it as multipart/form-data with a boundary');
+}
+
+async function readParts(request: FastifyRequest, fileField: string | null, slot?: UploadSlot): Promise<FormInput> {
   const fields: Record<string, unknown> = {};
   let file: Buffer | null = null;
+  let strayFile: string | undefined;
+  // The whole body is read even once the file is in hand: a second file or a 21st field must be
+  // refused, not silently dropped.
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (part.fieldname !== fileField || file) {
+        strayFile ??= part.fieldname;
         part.file.resume();
         continue;
       }
+      // Not a byte of the file is read before it has a place in memory (upload-limits.ts).
+      await slot?.reserveMemory();
       const bytes = await part.toBuffer();
       // Browsers send an empty, unnamed file part when no file was chosen.
       if (bytes.length > 0 || part.filename) file = bytes;
@@ -54,5 +100,5 @@ async function readParts(request: FastifyRequest, fileField: string): Promise<Fo
     if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
   }
   refuseNulCharacters(fields);
-  return { fields, file };
+  return { fields, file, strayFile, releaseFile: slot?.releaseMemory };
 }

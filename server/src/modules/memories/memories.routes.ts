@@ -12,7 +12,9 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { readForm } from '../media/multipart.ts';
+import { withUploadSlot } from '../media/upload-limits.ts';
 import * as memories from './memories.service.ts';
 
 /**
@@ -35,6 +37,7 @@ const writeErrors = {
   409: errorSchema,
   413: errorSchema,
   415: errorSchema,
+  429: errorSchema,
 };
 
 export interface MemoriesRoutesOptions {
@@ -46,6 +49,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
   app.post(
     '/api/create',
     {
+      config: { rateLimit: RATE_LIMITS.createMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -55,16 +59,18 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
         response: { 201: pinSchema, ...writeErrors },
       },
     },
-    async (request, reply) => {
-      const form = await readForm(request, 'image');
-      const pin = await memories.create(app.ctx, request.log, request.user.id, form);
-      return reply.code(201).send(pin);
-    },
+    async (request, reply) =>
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const form = await readForm(request, 'image', slot);
+        const pin = await memories.create(app.ctx, request.log, request.user.id, form);
+        return reply.code(201).send(pin);
+      }),
   );
 
   app.put(
     '/api/update_pin',
     {
+      config: { rateLimit: RATE_LIMITS.updateMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -75,10 +81,11 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
         response: { 200: pinSchema, ...writeErrors },
       },
     },
-    async (request) => {
-      const form = await readForm(request, 'image');
-      return memories.update(app.ctx, request.log, request.user.id, form, options.places);
-    },
+    async (request) =>
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const form = await readForm(request, 'image', slot);
+        return memories.update(app.ctx, request.log, request.user.id, form, options.places);
+      }),
   );
 
   app.delete(

@@ -14,10 +14,18 @@ import type { AppContext } from '../../app-types.ts';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { processImage, thumbKeyOf, type ProcessedImage } from '../media/images.ts';
-import type { FormInput } from '../media/multipart.ts';
 import { levelOf } from '../audience/audience.ts';
 import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
+import {
+  abandonImageChange,
+  beginImageChange,
+  fenceImageChange,
+  finishImageChange,
+  recordDrop,
+  subjectOf,
+} from '../media/image-changes.ts';
+import { processImage } from '../media/images.ts';
+import { consumeFile, type FormInput } from '../media/multipart.ts';
 import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
 import { toPins } from './pin-presenter.ts';
 
@@ -40,7 +48,7 @@ async function checkTags(ctx: AppContext, authorId: string, tags: string[]): Pro
   if (friends.length !== tags.length) throw new BadRequestError(MEMORY_MESSAGES.onlyFriends);
 }
 
-type Log = Pick<FastifyBaseLogger, 'warn'>;
+type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 /** Reverse geocoding, as the places module answers it (the service is built once in app.ts). */
 export interface PlaceLookup {
@@ -55,27 +63,6 @@ async function placeNameAt(places: PlaceLookup | undefined, log: Log, latitude: 
   } catch (err) {
     log.warn({ err }, 'could not name the place of a moved memory');
     return UNKNOWN_LOCATION;
-  }
-}
-
-async function storeImage(ctx: AppContext, log: Log, image: ProcessedImage): Promise<void> {
-  try {
-    await ctx.media.put(image.key, image.image, image.contentType);
-    await ctx.media.put(image.thumbKey, image.thumbnail, image.contentType);
-  } catch (err) {
-    await deleteImageFiles(ctx, log, image.key);
-    throw err;
-  }
-}
-
-/**
- * Removing files is the last step of any change and never undoes it: a file that cannot be
- * removed is logged and left behind, which costs space but loses nothing.
- */
-async function deleteImageFiles(ctx: AppContext, log: Log, key: string): Promise<void> {
-  const results = await Promise.allSettled([ctx.media.delete(key), ctx.media.delete(thumbKeyOf(key))]);
-  for (const r of results) {
-    if (r.status === 'rejected') log.warn({ err: r.reason, key }, 'could not delete an image file; it is left behind');
   }
 }
 
@@ -103,14 +90,16 @@ async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string) {
 export async function create(ctx: AppContext, log: Log, authorId: string, form: FormInput): Promise<Pin> {
   const input = parse(createMemorySchema, form.fields);
   await checkTags(ctx, authorId, input.tags);
-  const image = form.file ? await processImage(form.file, 'pins') : null;
+  const image = await consumeFile(form, (bytes) => processImage(bytes, 'pins'));
 
-  // Files first, then the row: a failed insert removes the files, so nothing is left behind.
-  if (image) await storeImage(ctx, log, image);
-  const at = nowIso();
+  // The photo's files are written under an intent record before the row exists; the row and the
+  // intent's fence commit together (media/image-changes.ts), so a crash anywhere leaves nothing.
   const id = uuidv7();
+  const change = image ? await beginImageChange(ctx, log, subjectOf('pins', id), { add: image }) : null;
+  const at = nowIso();
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
+      if (change) await fenceImageChange(trx, change);
       await memoriesRepository.insertPin(trx, {
         id,
         author_id: authorId,
@@ -131,9 +120,10 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
       }
     });
   } catch (err) {
-    if (image) await deleteImageFiles(ctx, log, image.key);
+    if (change) await abandonImageChange(ctx, log, change);
     throw err;
   }
+  if (change) await finishImageChange(ctx, log, change);
   return getVisiblePin(ctx, authorId, id);
 }
 
@@ -146,7 +136,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   // unfriended is harmless (tags never widen the audience) and must not block fixing a typo.
   const kept = new Set((await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id));
   await checkTags(ctx, viewerId, input.tags.filter((id) => !kept.has(id)));
-  const image = form.file ? await processImage(form.file, 'pins') : null;
+  const image = await consumeFile(form, (bytes) => processImage(bytes, 'pins'));
   // A new image wins over removeImage: it is the later of the two choices in the form.
   const imageChanges = image !== null || (input.removeImage && existing.image_key !== null);
 
@@ -159,9 +149,13 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   const locationName = input.locationName ?? (moves ? await placeNameAt(places, log, position.latitude, position.longitude) : undefined);
   const after: PinPlacement = { ...(moves ? position : before), visibility };
 
-  if (image) await storeImage(ctx, log, image);
+  // The update is optimistic on the old image key, so the change drops exactly that one.
+  const change = imageChanges
+    ? await beginImageChange(ctx, log, subjectOf('pins', existing.id), { add: image, drop: [existing.image_key] })
+    : null;
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
+      if (change) await fenceImageChange(trx, change);
       const updated = await memoriesRepository.updatePin(
         trx,
         existing.id,
@@ -194,24 +188,27 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
       }
     });
   } catch (err) {
-    if (image) await deleteImageFiles(ctx, log, image.key);
+    if (change) await abandonImageChange(ctx, log, change);
     throw err;
   }
   // Only now that the new row is committed may the old files go.
-  if (imageChanges && existing.image_key) await deleteImageFiles(ctx, log, existing.image_key);
+  if (change) await finishImageChange(ctx, log, change);
   return getVisiblePin(ctx, viewerId, existing.id);
 }
 
 export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId: string): Promise<void> {
   const existing = await findOwnPin(ctx, viewerId, pinId);
-  const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { row: deleted, change } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await memoriesRepository.deletePin(trx, existing.id, viewerId);
     if (row) await onPinChanged(trx, row, null);
-    return row;
+    // The intent to delete the photo commits with the deletion of the row (whatever photo the
+    // row held at that moment), so a crash before the files go leaves a record of them.
+    const dropped = row?.image_key ? await recordDrop(ctx, trx, subjectOf('pins', existing.id), row.image_key) : null;
+    return { row, change: dropped };
   });
   if (!deleted) throw new NotFoundError(MEMORY_MESSAGES.notFound);
   // The row is gone for good; only now may its files go.
-  if (deleted.image_key) await deleteImageFiles(ctx, log, deleted.image_key);
+  if (change) await finishImageChange(ctx, log, change);
 }
 
 export interface FeedPage {

@@ -1,6 +1,7 @@
 import { coordinateSchema, errorSchema, LIMITS, placeSearchResultSchema, reverseResultSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import { NominatimClient } from './nominatim-client.ts';
 import { createPlacesService, type PlacesService } from './places.service.ts';
 
@@ -21,8 +22,6 @@ const reverseQuerySchema = z.object({
   lat: coordinateSchema('Latitude', 90),
   lon: coordinateSchema('Longitude', 180),
 });
-
-const rateLimit = { max: 60, timeWindow: '1 minute' };
 
 /**
  * The app's one places service: the offline gazetteer, with GEOCODER_URL asked first when set.
@@ -57,7 +56,7 @@ export default async function placesRoutes(app: App, options: PlacesRoutesOption
     '/api/places/search',
     {
       logLevel: 'warn',
-      config: { rateLimit },
+      config: { rateLimit: RATE_LIMITS.placesSearch },
       schema: {
         tags: ['places'],
         summary: 'Find places by name (offline gazetteer, or GEOCODER_URL when set)',
@@ -72,7 +71,7 @@ export default async function placesRoutes(app: App, options: PlacesRoutesOption
     '/api/places/reverse',
     {
       logLevel: 'warn',
-      config: { rateLimit },
+      config: { rateLimit: RATE_LIMITS.placesReverse },
       schema: {
         tags: ['places'],
         summary: 'Name the place at a position; an empty address means open sea',

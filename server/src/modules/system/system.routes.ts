@@ -1,7 +1,18 @@
 import { APP_TAGLINE, APP_VERSION, errorSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
+import { redisState } from '../../lib/redis.ts';
 import { systemRepository } from './system.repository.ts';
+
+const dependencyState = z.enum(['ok', 'down', 'not configured']);
+const healthSchema = z.object({
+  /** 'degraded': serving, but Redis (an accelerator) is down, so limits are per app server. */
+  status: z.enum(['ok', 'degraded']),
+  database: z.literal('ok'),
+  redis: dependencyState,
+});
+// Down is still our one error shape, with the same report beside it.
+const healthDownSchema = errorSchema.extend({ status: z.literal('down'), database: z.literal('down'), redis: dependencyState });
 
 export default async function systemRoutes(app: App) {
   app.get(
@@ -9,17 +20,22 @@ export default async function systemRoutes(app: App) {
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database check',
-        response: { 200: z.object({ status: z.literal('ok') }), 503: errorSchema },
+        summary: 'Each dependency: 503 only when the database is down (without Redis the app still serves)',
+        response: { 200: healthSchema, 503: healthDownSchema },
       },
     },
     async (_request, reply) => {
-      try {
-        await systemRepository.ping(app.ctx.db.kysely);
-        return { status: 'ok' as const };
-      } catch {
-        return reply.code(503).send({ error: 'The database is not answering' });
+      const [database, redis] = await Promise.all([
+        systemRepository.ping(app.ctx.db.kysely).then(
+          () => 'ok' as const,
+          () => 'down' as const,
+        ),
+        redisState(app.ctx.redis),
+      ]);
+      if (database === 'down') {
+        return reply.code(503).send({ error: 'The database is not answering', status: 'down', database, redis });
       }
+      return { status: redis === 'down' ? ('degraded' as const) : ('ok' as const), database, redis };
     },
   );
 

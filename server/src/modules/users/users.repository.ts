@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, SqliteAdapter } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -11,15 +11,15 @@ const findByIdQuery = preparedQuery('users.findById', (db, args: { id: string })
 // The user's own record carries their friend and request ids, read on every profile load.
 type OfUser = { userId: string };
 
-const friendIdsQuery = preparedQuery('friends.friendIds', (db, args: OfUser) =>
+const friendIdsQuery = preparedQuery('users.friendIds', (db, args: OfUser) =>
   db.selectFrom('friendships').select('friend_id').where('user_id', '=', args.userId),
 );
 
-const sentRequestIdsQuery = preparedQuery('friends.sentRequestIds', (db, args: OfUser) =>
+const sentRequestIdsQuery = preparedQuery('users.sentRequestIds', (db, args: OfUser) =>
   db.selectFrom('friend_requests').select('to_id').where('from_id', '=', args.userId),
 );
 
-const receivedRequestIdsQuery = preparedQuery('friends.receivedRequestIds', (db, args: OfUser) =>
+const receivedRequestIdsQuery = preparedQuery('users.receivedRequestIds', (db, args: OfUser) =>
   db.selectFrom('friend_requests').select('from_id').where('to_id', '=', args.userId).orderBy('created_at', 'desc'),
 );
 
@@ -137,12 +137,21 @@ export const usersRepository = {
    * Compare-and-swap of the picture key: succeeds (1) only if the row still holds `oldKey`, so
    * of two concurrent uploads each learns exactly which old key it replaced.
    */
-  async swapProfilePicture(db: Queryable, id: string, oldKey: string | null, newKey: string): Promise<number> {
+  /**
+   * Points the user at a new picture if the row still holds `oldKey` and the picture's intent
+   * (media/image-changes.ts) is still open, in one statement: the fence and the change commit
+   * together. On PostgreSQL the intent is share-locked until then, so settling it waits.
+   */
+  async swapProfilePicture(db: Queryable, id: string, oldKey: string | null, newKey: string, intentId: string): Promise<number> {
     const result = await db
       .updateTable('users')
       .set({ profile_picture: newKey })
       .where('id', '=', id)
       .where((eb) => (oldKey === null ? eb('profile_picture', 'is', null) : eb('profile_picture', '=', oldKey)))
+      .where((eb) => {
+        const open = eb.selectFrom('media_intents').select('id').where('id', '=', intentId).where('state', '=', 'open');
+        return eb.exists(db.getExecutor().adapter instanceof SqliteAdapter ? open : open.forShare());
+      })
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   },

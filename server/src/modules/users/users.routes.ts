@@ -1,6 +1,5 @@
 import {
   errorSchema,
-  LIMITS,
   publicUserSchema,
   selfUserSchema,
   updateAccountSchema,
@@ -12,55 +11,29 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
-import { AppError, BadRequestError, PayloadTooLargeError } from '../../lib/errors.ts';
+import { BadRequestError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import { refuseNulCharacters } from '../../plugins/error-handler.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
+import { readForm, type FormInput } from '../media/multipart.ts';
+import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
 import * as users from './users.service.ts';
 
-const TOO_LARGE = `The file is too large (at most ${LIMITS.uploadBytes / (1024 * 1024)} MB)`;
-
-/** Limits of @fastify/multipart carry their own 4xx status; busboy's parse errors carry none. */
-function multipartError(err: unknown): Error {
-  if (err instanceof AppError) return err;
-  const e = err as { statusCode?: number; code?: string };
-  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeError(TOO_LARGE);
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return err as Error;
-  return new BadRequestError('The upload could not be read; send it as multipart form data');
-}
-
 /**
- * The client may send PUT /api/update_user as multipart (SPEC.md §7); its text fields become
- * the body so the same zod schema validates both forms. Files in it are not ours and are drained.
+ * The client may send PUT /api/update_user as multipart (docs/product.md §7); its text fields become
+ * the body so the same zod schema validates both forms. It takes no file: one sent is drained.
  */
 async function multipartFieldsAsBody(request: FastifyRequest) {
   if (!request.isMultipart()) return;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') part.file.resume();
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (err) {
-    throw multipartError(err);
-  }
-  refuseNulCharacters(fields);
-  request.body = fields;
+  request.body = (await readForm(request, null)).fields;
 }
 
-/** The one image of an upload, fully read (so the size limit applies) and non-empty. */
-async function readProfilePicture(request: FastifyRequest): Promise<Buffer> {
+/** The form of an upload, fully read (so every limit applies), with its one non-empty image. */
+async function readProfilePicture(request: FastifyRequest, slot?: UploadSlot): Promise<FormInput> {
   if (!request.isMultipart()) throw new BadRequestError(USER_MESSAGES.chooseImage);
-  try {
-    const file = await request.file();
-    if (!file) throw new BadRequestError(USER_MESSAGES.chooseImage);
-    const buffer = await file.toBuffer();
-    if (file.fieldname !== 'profilePicture') throw new BadRequestError(USER_MESSAGES.imageField);
-    if (buffer.length === 0) throw new BadRequestError(USER_MESSAGES.chooseImage);
-    return buffer;
-  } catch (err) {
-    throw multipartError(err);
-  }
+  const form = await readForm(request, 'profilePicture', slot);
+  if (!form.file) throw new BadRequestError(form.strayFile ? USER_MESSAGES.imageField : USER_MESSAGES.chooseImage);
+  if (form.file.length === 0) throw new BadRequestError(USER_MESSAGES.chooseImage);
+  return form;
 }
 
 function nextLink(query: UsersQuery, after: string): string {
@@ -128,7 +101,7 @@ export default async function usersRoutes(app: App) {
         tags: ['users'],
         summary: 'Change username and optionally password (JSON or multipart); a new password ends other sessions',
         body: updateAccountSchema,
-        response: { 200: z.object({ user: selfUserSchema }), 400: errorSchema, 401: errorSchema, 409: errorSchema },
+        response: { 200: z.object({ user: selfUserSchema }), 400: errorSchema, 401: errorSchema, 409: errorSchema, 413: errorSchema },
       },
     },
     async (request) => ({ user: await users.updateAccount(app.ctx, request.user, request.body) }),
@@ -147,13 +120,15 @@ export default async function usersRoutes(app: App) {
           401: errorSchema,
           413: errorSchema,
           415: errorSchema,
+          429: errorSchema,
         },
       },
     },
-    async (request) => {
-      const upload = await readProfilePicture(request);
-      return { profilePicture: await users.setProfilePicture(app.ctx, request.user.id, upload, request.log) };
-    },
+    async (request) =>
+      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+        const upload = await readProfilePicture(request, slot);
+        return { profilePicture: await users.setProfilePicture(app.ctx, request.user.id, upload, request.log) };
+      }),
   );
 
   // No /api prefix and no token (SPEC.md §7): the session cookie only, same-origin checked.

@@ -11,11 +11,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, AuthUser } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashPassword } from '../sessions/passwords.ts';
 import { sessionsRepository } from '../sessions/sessions.repository.ts';
-import { processImage, thumbKeyOf } from '../media/images.ts';
+import {
+  abandonImageChange,
+  alsoDrop,
+  beginImageChange,
+  changeTaken,
+  finishImageChange,
+  isImageChangeOpen,
+  subjectOf,
+} from '../media/image-changes.ts';
+import { processImage } from '../media/images.ts';
+import { consumeFile, type FormInput } from '../media/multipart.ts';
 import { profilePictureUrl, toPublicUser, toSelfUser } from './user-presenter.ts';
 import { usersRepository } from './users.repository.ts';
 
@@ -105,44 +115,38 @@ export async function updateNames(ctx: AppContext, viewerId: string, input: Upda
 }
 
 /**
- * Re-encodes and stores a new profile picture, then points the row at it, then deletes the old
- * files. A failure before the row changes removes the new files, so nothing is left behind; the
- * old files go only once no row refers to them.
+ * Re-encodes and stores a new profile picture under an intent record, then points the row at it
+ * (the swap and the intent's fence are one statement), then deletes the old files. A failure or
+ * a crash at any point leaves the row on one picture and no file of the other
+ * (media/image-changes.ts).
  */
 export async function setProfilePicture(
   ctx: AppContext,
   userId: string,
-  upload: Buffer,
+  upload: FormInput,
   log: FastifyBaseLogger,
 ): Promise<string> {
-  const processed = await processImage(upload, 'avatars');
+  const processed = await consumeFile(upload, (bytes) => processImage(bytes, 'avatars'));
+  if (!processed) throw new BadRequestError(USER_MESSAGES.chooseImage);
   const db = ctx.db.kysely;
-  const newKeys = [processed.key, processed.thumbKey];
-  const removeNew = () => Promise.allSettled(newKeys.map((key) => ctx.media.delete(key)));
-
-  let oldKey: string | null = null;
+  const current = await usersRepository.findById(db, userId);
+  if (!current) throw new UnauthorizedError('Your account no longer exists');
+  const change = await beginImageChange(ctx, log, subjectOf('users', userId), { add: processed, drop: [current.profile_picture] });
   try {
-    await ctx.media.put(processed.key, processed.image, processed.contentType);
-    await ctx.media.put(processed.thumbKey, processed.thumbnail, processed.contentType);
     // Retry the swap if another upload for the same user changed the row in between.
     for (let attempt = 0; ; attempt++) {
-      const row = await usersRepository.findById(db, userId);
+      const row = attempt === 0 ? current : await usersRepository.findById(db, userId);
       if (!row) throw new UnauthorizedError('Your account no longer exists');
-      oldKey = row.profile_picture;
-      if ((await usersRepository.swapProfilePicture(db, userId, oldKey, processed.key)) === 1) break;
+      // The intent must name the picture this swap drops before the swap can commit.
+      await alsoDrop(db, change, row.profile_picture);
+      if ((await usersRepository.swapProfilePicture(db, userId, row.profile_picture, processed.key, change.id)) === 1) break;
+      if (!(await isImageChangeOpen(ctx, change))) throw changeTaken();
       if (attempt >= 4) throw new ConflictError('Your picture is being changed elsewhere. Please try again.');
     }
   } catch (err) {
-    await removeNew();
+    await abandonImageChange(ctx, log, change);
     throw err;
   }
-
-  if (oldKey) {
-    const results = await Promise.allSettled([ctx.media.delete(oldKey), ctx.media.delete(thumbKeyOf(oldKey))]);
-    for (const r of results) {
-      // The new picture is in place; a leftover old file only costs space, so do not fail the upload.
-      if (r.status === 'rejected') log.warn({ err: r.reason, key: oldKey }, 'could not delete the old profile picture');
-    }
-  }
+  await finishImageChange(ctx, log, change);
   return profilePictureUrl(ctx, processed.key);
 }

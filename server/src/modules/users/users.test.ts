@@ -378,7 +378,8 @@ describe('PUT /update_user (cookie session only)', () => {
   it('updates first and last name with the cookie and a same-origin Origin', async () => {
     const u = await t.register();
     const res = await names(
-      { cookie: u.cookie, host: 'memories.example', origin: 'https://memories.example' },
+      // The request arrives over plain http (no TLS, no trusted proxy): that is its origin's scheme.
+      { cookie: u.cookie, host: 'memories.example', origin: 'http://memories.example' },
       { userId: u.id, firstName: ' Ada ', lastName: 'Lovelace' },
     );
     expect(res.statusCode).toBe(200);

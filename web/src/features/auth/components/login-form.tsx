@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLogo } from './auth-logo.tsx';
@@ -21,7 +21,7 @@ export function LoginForm() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    // SPEC.md §5: both required; shown as an inline alert rather than a blocking window.alert.
+    // docs/product.md §5: both required; shown as an inline alert rather than a blocking window.alert.
     if (!username.trim() || !password) {
       setError(AUTH_MESSAGES.loginMissing);
       return;

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, emailSchema, passwordProblem, usernameSchema, type RegisterInput } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthLogo } from './auth-logo.tsx';
@@ -12,8 +12,8 @@ import './auth.css';
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
 
 /**
- * The client-side rules of SPEC.md §5 in the order the spec lists them, then the server's own
- * username and e-mail rules (DESIGN.md §5), so bad input gets a message and sends nothing.
+ * The client-side rules of docs/product.md §5 in the order the spec lists them, then the server's own
+ * username and e-mail rules (docs/design.md §5), so bad input gets a message and sends nothing.
  */
 export function registrationProblem(values: RegisterInput): string | null {
   const { username, email, password, confirmPassword } = values;

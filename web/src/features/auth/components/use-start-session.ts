@@ -2,7 +2,7 @@ import type { AuthResponse } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { saveSession } from '../../../lib/session.ts';
 
 /** After register or login: forget the previous person's cached data, keep the session, go to the map. */

@@ -2,16 +2,12 @@ import { LIMITS, type Pin } from '@memory-map/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, nextLink } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { feedKeys } from './keys.ts';
 
 export interface FeedPage {
   pins: Pin[];
   next: string | null;
 }
-
-export const feedKeys = {
-  all: ['feed'] as const,
-  list: (viewerId: string | null) => ['feed', viewerId] as const,
-};
 
 export const FIRST_FEED_PAGE = `/api/query_feed?limit=${LIMITS.feedPageDefault}`;
 
@@ -34,7 +30,7 @@ export function feedQueryOptions(viewerId: string | null, enabled: boolean) {
   });
 }
 
-/** SPEC.md §6: the feed is fetched only with a token. */
+/** docs/product.md §6: the feed is fetched only with a token. */
 export function useFeed() {
   const { token, user } = useSession();
   return useInfiniteQuery(feedQueryOptions(user?._id ?? null, Boolean(token)));

@@ -2,13 +2,8 @@ import { LIMITS, type Pin } from '@memory-map/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, nextLink } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { feedKeys } from './keys.ts';
 import type { FeedPage } from './query-feed.ts';
-
-/** Under the feed's key: whatever refreshes the feed (a memory saved or deleted) refreshes results too. */
-export const searchKeys = {
-  all: ['feed', 'search'] as const,
-  query: (viewerId: string | null, q: string) => ['feed', 'search', viewerId, q] as const,
-};
 
 export function firstSearchPage(q: string): string {
   return `/api/search?${new URLSearchParams({ q, limit: String(LIMITS.feedPageDefault) })}`;
@@ -22,7 +17,7 @@ export async function fetchSearchPage(url: string, signal?: AbortSignal): Promis
 
 export function searchQueryOptions(viewerId: string | null, q: string, enabled: boolean) {
   return infiniteQueryOptions({
-    queryKey: searchKeys.query(viewerId, q),
+    queryKey: feedKeys.search(viewerId, q),
     queryFn: ({ pageParam, signal }) => fetchSearchPage(pageParam, signal),
     initialPageParam: firstSearchPage(q),
     getNextPageParam: (last: FeedPage) => last.next ?? undefined,

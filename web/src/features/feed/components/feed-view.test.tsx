@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedIn, stubIntersectionObserver } from '../../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
+import { feedKeys } from '../api/keys.ts';
 import { FeedView } from './feed-view.tsx';
 import { authorLine } from './feed-item.tsx';
 
@@ -189,7 +190,7 @@ describe('Feed screen', () => {
     mockApi({ 'GET /api/query_feed': [{ body: [p] }, { status: 500, body: { error: 'down' } }, { body: [p, friend()] }] });
     const { queryClient } = renderWithProviders(<FeedView />);
     await screen.findByText('For all');
-    await act(async () => queryClient.refetchQueries({ queryKey: ['feed'] }));
+    await act(async () => queryClient.refetchQueries({ queryKey: feedKeys.all }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load feed. Please try again later.');
     expect(screen.getByText('For all')).toBeInTheDocument();

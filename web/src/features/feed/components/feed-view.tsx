@@ -2,7 +2,7 @@ import type { Pin } from '@memory-map/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { InfiniteScroll } from '../../../components/infinite-scroll.tsx';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { currentUserKeys } from '../../../lib/current-user.ts';
 import { idsOf, updateStoredUser, useSession } from '../../../lib/session.ts';
-import { useInvalidatePins } from '../../memories/api/invalidate-pins.ts';
+import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 import { friendsKeys } from './keys.ts';
 
 export type RequestAnswer = 'accept' | 'reject';
@@ -12,7 +13,7 @@ export function answerFriendRequest(userId: string, answer: RequestAnswer): Prom
 }
 
 /**
- * SPEC.md §4: accepted → added to the stored friends if absent and removed from the received
+ * docs/product.md §4: accepted → added to the stored friends if absent and removed from the received
  * list; rejected → removed from the received list.
  */
 export function recordAnswer(userId: string, answer: RequestAnswer): void {
@@ -39,18 +40,18 @@ export function useAnswerFriendRequest() {
   const { user } = useSession();
   const viewerId = user?._id ?? null;
   const queryClient = useQueryClient();
-  const invalidatePins = useInvalidatePins();
+  const invalidateVisibleMemories = useInvalidateVisibleMemories();
   return useMutation({
     mutationFn: ({ userId, answer }: { userId: string; answer: RequestAnswer }) => answerFriendRequest(userId, answer),
     onSuccess: (_data, { userId, answer }) => {
       recordAnswer(userId, answer);
       if (answer === 'accept') {
-        // Not the pending list: the answered row stays on screen for its 1.5 s (SPEC.md §4).
+        // Not the pending list: the answered row stays on screen for its 1.5 s (docs/product.md §4).
         void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) });
         // The new friend's friends-only memories are ours to see now, on the map as in the feed.
-        invalidatePins();
+        invalidateVisibleMemories();
       }
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
     },
   });
 }

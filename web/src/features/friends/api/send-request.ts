@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { currentUserKeys } from '../../../lib/current-user.ts';
 import { idsOf, updateStoredUser } from '../../../lib/session.ts';
 
 /** POST /api/send_request {userId}. */
@@ -7,7 +8,7 @@ export function sendFriendRequest(userId: string): Promise<unknown> {
   return api('/api/send_request', { method: 'POST', json: { userId } });
 }
 
-/** SPEC.md §4: on success the id joins the stored sent list. */
+/** docs/product.md §4: on success the id joins the stored sent list. */
 export function rememberSentRequest(userId: string): void {
   updateStoredUser((u) => {
     const sent = idsOf(u.friendRequests?.sent);
@@ -31,7 +32,7 @@ export function useSendFriendRequest() {
     mutationFn: sendFriendRequest,
     onSuccess: (_data, userId) => {
       rememberSentRequest(userId);
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
     },
   });
 }

@@ -15,15 +15,15 @@ import { useTimedMessage } from '../../../lib/use-timed-message.ts';
 import { useAllUsers } from '../api/query-all-users.ts';
 import { useSendFriendRequest } from '../api/send-request.ts';
 import { PersonRow } from './person-row.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 
-/** SPEC.md §2 row states. */
+/** docs/product.md §2 row states. */
 export type RowStatus = 'idle' | 'loading' | 'pending' | 'friends' | 'received' | 'error';
 
-/** The initial status from the stored user record (SPEC.md §2): friends, then sent, then received. */
+/** The initial status from the stored user record (docs/product.md §2): friends, then sent, then received. */
 export function relationFromStoredUser(user: StoredUser | null, id: string): RowStatus {
   if (!user) return 'idle';
   if (idsOf(user.friends).includes(id)) return 'friends';
@@ -38,7 +38,7 @@ const INFO: Partial<Record<RowStatus, string>> = {
   received: FRIEND_MESSAGES.alreadyReceived,
 };
 
-/** Text the search waits for before asking the server (SPEC.md: searched as you type). */
+/** Text the search waits for before asking the server (docs/product.md §2 Add Friend: searched as you type). */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 export function AddFriendView() {
@@ -96,7 +96,7 @@ export function AddFriendView() {
   };
 
   // Each row awaits its own call, so requests sent while another is still in flight each reach
-  // their own end state (SPEC.md §4); the stored sent list is updated by the mutation itself.
+  // their own end state (docs/product.md §4); the stored sent list is updated by the mutation itself.
   const confirmSend = async () => {
     const target = confirming;
     setConfirming(null);

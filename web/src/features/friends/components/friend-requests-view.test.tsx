@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, NEVER, signedIn } from '../../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
+import { visibleMemoryLists } from '../../../../test/visible-memories.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { FriendRequestsView } from './friend-requests-view.tsx';
 
@@ -70,13 +71,11 @@ describe('Friend Requests screen', () => {
   it("accepting makes the map and the feed ask again (the new friend's friends-only memories)", async () => {
     setup({ 'POST /api/accept_request': { body: { message: 'Friend request accepted' } } });
     const { queryClient } = renderWithProviders(<FriendRequestsView />);
-    const mapKey = ['map-pins', '-10,40,10,60', 13, 'own,friend,public'];
-    queryClient.setQueryData(mapKey, { pins: [], clusters: [] });
-    queryClient.setQueryData(['feed', 'me'], { pages: [], pageParams: [] });
+    const { mapView, feedList } = visibleMemoryLists(queryClient);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept rae' }));
     expect(await within(row('rae')).findByText('Accepted')).toBeInTheDocument();
-    expect(queryClient.getQueryState(mapKey)!.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['feed', 'me'])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(mapView)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(feedList)!.isInvalidated).toBe(true);
   });
 
   it('does not add a friend twice to the stored list', async () => {
@@ -139,6 +138,40 @@ describe('Friend Requests screen', () => {
     expect(screen.queryByRole('status', { name: /Answering/ })).not.toBeInTheDocument();
     expect(getStoredUser()!.friends).toEqual(['old', 'rae']);
     expect(getStoredUser()!.friendRequests!.received).toEqual(['una']);
+  });
+
+  it('a row still being answered, or showing its answer, stays when the list is refreshed without it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let releaseRae!: (reply: { body: unknown }) => void;
+    const una = { _id: 'una', username: 'una', profilePicture: '' };
+    setup({
+      'POST /api/accept_request': (call: { body: unknown }) =>
+        (call.body as { userId: string }).userId === 'rae'
+          ? new Promise<{ body: unknown }>((resolve) => (releaseRae = resolve))
+          : { body: { message: 'Friend request accepted' } },
+      // After tom's row leaves, the server has done both accepts (rae's answer is still on its
+      // way back) and una has asked meanwhile.
+      'GET /api/pending_requests': [{ body: { pendingRequests: [rae, tom] } }, { body: { pendingRequests: [una] } }],
+    });
+    renderWithProviders(<FriendRequestsView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept rae' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept tom' }));
+    expect(await within(row('tom')).findByText('Accepted')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1550));
+    expect(await screen.findByTestId('person-una')).toBeInTheDocument();
+    expect(screen.queryByTestId('person-tom')).not.toBeInTheDocument();
+    // rae's answer has not arrived: the row stays, in its place, still answering.
+    expect(within(row('rae')).getByRole('status', { name: 'Answering rae' })).toBeInTheDocument();
+    expect(screen.getAllByTestId(/^person-/).map((e) => e.dataset.testid)).toEqual(['person-rae', 'person-una']);
+    await act(async () => releaseRae({ body: { message: 'Friend request accepted' } }));
+    expect(await within(row('rae')).findByText('Accepted')).toBeInTheDocument();
+    // And it leaves after its own 1.5 s.
+    await act(async () => vi.advanceTimersByTime(1400));
+    expect(screen.getByTestId('person-rae')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(150));
+    await waitFor(() => expect(screen.queryByTestId('person-rae')).not.toBeInTheDocument());
+    expect(screen.getByTestId('person-una')).toBeInTheDocument();
+    expect(getStoredUser()!.friends).toEqual(['old', 'tom', 'rae']);
   });
 
   it('shows a spinner while answering', async () => {

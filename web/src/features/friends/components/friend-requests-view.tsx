@@ -11,15 +11,37 @@ import { friendsKeys } from '../api/keys.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
 import { useAnswerFriendRequest, type RequestAnswer } from '../api/respond-request.ts';
 import { PersonRow } from './person-row.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 
-/** SPEC.md §9: accepted and rejected rows leave after 1.5 s. */
+/** docs/product.md §9: accepted and rejected rows leave after 1.5 s. */
 export const ANSWERED_ROW_MS = 1500;
 
 type RequestStatus = 'idle' | 'loading' | 'accepted' | 'rejected' | 'error';
+
+/** A row being answered or showing its answer, and where it stood when it was answered. */
+interface KeptRow {
+  user: PublicUser;
+  index: number;
+}
+
+/**
+ * The list as the server last sent it, plus the rows still being answered or showing their
+ * answer, each back in its place. The list is fetched again whenever an answered row leaves (or
+ * a new request arrives), and by then the server has done the other answers in flight too: without
+ * this, a row still waiting for its own answer, or showing "Accepted" for its 1.5 s, would vanish
+ * with that refresh instead of reaching its own end state.
+ */
+function withKeptRows(list: PublicUser[], kept: Record<string, KeptRow>): PublicUser[] {
+  const shown = [...list];
+  const missing = Object.values(kept)
+    .filter((k) => !list.some((u) => u._id === k.user._id))
+    .sort((a, b) => a.index - b.index);
+  for (const k of missing) shown.splice(Math.min(k.index, shown.length), 0, k.user);
+  return shown;
+}
 
 const NEED_LOGIN: Record<RequestAnswer, string> = {
   accept: 'You must be logged in to accept friend requests',
@@ -34,6 +56,7 @@ export function FriendRequestsView() {
   const queryClient = useQueryClient();
   const toast = useTimedMessage();
   const [status, setStatus] = useState<Record<string, RequestStatus>>({});
+  const [kept, setKept] = useState<Record<string, KeptRow>>({});
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   // An answered row leaves the cached list when its 1.5 s are up, or at once if the screen closes first.
@@ -63,17 +86,26 @@ export function FriendRequestsView() {
   }
 
   // Each row awaits its own call, so rows answered while another is still in flight each reach
-  // their own end state (SPEC.md §4); the stored record is updated by the mutation itself.
-  const act = async (from: PublicUser, kind: RequestAnswer) => {
+  // their own end state (docs/product.md §4); the stored record is updated by the mutation itself.
+  const unkeep = (id: string) =>
+    setKept((k) => {
+      const { [id]: _gone, ...rest } = k;
+      return rest;
+    });
+
+  const act = async (from: PublicUser, index: number, kind: RequestAnswer) => {
     if (!getToken()) {
       toast.show(NEED_LOGIN[kind], 'error');
       return;
     }
     setStatus((s) => ({ ...s, [from._id]: 'loading' }));
+    setKept((k) => ({ ...k, [from._id]: { user: from, index } }));
     try {
       await answer.mutateAsync({ userId: from._id, answer: kind });
     } catch {
+      // A failed answer shows what the server says: the row stays only while it still lists it.
       setStatus((s) => ({ ...s, [from._id]: 'error' }));
+      unkeep(from._id);
       return;
     }
     setStatus((s) => ({ ...s, [from._id]: kind === 'accept' ? 'accepted' : 'rejected' }));
@@ -81,13 +113,14 @@ export function FriendRequestsView() {
       from._id,
       setTimeout(() => {
         timers.current.delete(from._id);
+        unkeep(from._id);
         queryClient.setQueryData<PublicUser[]>(friendsKeys.pending(viewerId), (old) => old?.filter((u) => u._id !== from._id));
         void queryClient.invalidateQueries({ queryKey: friendsKeys.pending(viewerId) });
       }, ANSWERED_ROW_MS),
     );
   };
 
-  const list = requests.data ?? [];
+  const list = withKeptRows(requests.data ?? [], kept);
   return (
     <section className="screen friends-screen">
       <ScreenTitle title="Friend Requests" backTo={paths.friends} backLabel="Friends" />
@@ -99,9 +132,9 @@ export function FriendRequestsView() {
         <p className="empty">No pending friend requests</p>
       ) : (
         <ul className="list" aria-label="Friend requests">
-          {list.map((u) => (
+          {list.map((u, index) => (
             <PersonRow key={u._id} user={u}>
-              <RequestActions status={status[u._id] ?? 'idle'} username={u.username} onAnswer={(kind) => void act(u, kind)} />
+              <RequestActions status={status[u._id] ?? 'idle'} username={u.username} onAnswer={(kind) => void act(u, index, kind)} />
             </PersonRow>
           ))}
         </ul>

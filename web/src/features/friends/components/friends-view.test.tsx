@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, NEVER, signedIn } from '../../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
+import { visibleMemoryLists } from '../../../../test/visible-memories.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { FriendsView } from './friends-view.tsx';
 
@@ -130,14 +131,12 @@ describe('Friends screen', () => {
       'DELETE /api/delete_friend': { body: { message: 'Friend removed' } },
     });
     const { queryClient } = renderFriends();
-    const mapKey = ['map-pins', '-10,40,10,60', 13, 'own,friend,public'];
-    queryClient.setQueryData(mapKey, { pins: [], clusters: [] });
-    queryClient.setQueryData(['feed', 'me'], { pages: [], pageParams: [] });
+    const { mapView, feedList } = visibleMemoryLists(queryClient);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Ann' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByText('Ann')).not.toBeInTheDocument());
-    expect(queryClient.getQueryState(mapKey)!.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['feed', 'me'])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(mapView)!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(feedList)!.isInvalidated).toBe(true);
   });
 
   it('Cancel keeps the friend', async () => {

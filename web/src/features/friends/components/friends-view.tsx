@@ -2,16 +2,17 @@ import type { PublicUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { InboxIcon, UserPlusIcon } from '../../../components/icons-extra.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingDots } from '../../../components/spinner.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { currentUserKeys } from '../../../lib/current-user.ts';
 import { getToken, useSession } from '../../../lib/session.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { useInvalidatePins } from '../../memories/api/invalidate-pins.ts';
+import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 import { forgetFriend, useDeleteFriend } from '../api/delete-friend.ts';
 import { friendsKeys } from '../api/keys.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
@@ -21,7 +22,7 @@ import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 
-/** SPEC.md §9: the list is asked again 1 s after a removal. */
+/** docs/product.md §9: the list is asked again 1 s after a removal. */
 export const RELOAD_AFTER_REMOVE_MS = 1000;
 
 export function friendCountText(n: number): string {
@@ -35,7 +36,7 @@ export function FriendsView() {
   const pending = usePendingRequests();
   const queryClient = useQueryClient();
   const removal = useDeleteFriend();
-  const invalidatePins = useInvalidatePins();
+  const invalidateVisibleMemories = useInvalidateVisibleMemories();
   const toast = useTimedMessage();
   const [search, setSearch] = useState('');
   const [toRemove, setToRemove] = useState<PublicUser | null>(null);
@@ -73,8 +74,8 @@ export function FriendsView() {
         queryClient.setQueryData<PublicUser[]>(friendsKeys.list(viewerId), (old) => old?.filter((f) => f._id !== target._id));
         forgetFriend(target._id);
         // Their friends-only memories are no longer ours to see, on the map as in the feed.
-        invalidatePins();
-        void queryClient.invalidateQueries({ queryKey: ['me'] });
+        invalidateVisibleMemories();
+        void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) }), RELOAD_AFTER_REMOVE_MS);
       },
       onError: (err) => {

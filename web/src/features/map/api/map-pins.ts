@@ -1,34 +1,22 @@
+import { mapResponseSchema, type MapResponse } from '@memory-map/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { normalizeMapPins, type MapPinsData } from '../lib/map-items.ts';
-
-/** One area of the map at one zoom, with the types the filters let through. */
-export interface MapView {
-  bbox: string;
-  zoom: number;
-  /** Comma-separated subset of own,friend,public. */
-  types: string;
-}
-
-export const mapPinsKeys = {
-  all: ['map-pins'] as const,
-  view: (v: MapView) => ['map-pins', v.bbox, v.zoom, v.types] as const,
-};
+import { mapKeys, type MapView } from './keys.ts';
 
 /**
- * GET /api/map: pins for a narrow view, and for a wide one clusters whose counts the server keeps
- * (only memories this viewer may see, of the filtered types), so the map stays meaningful however
- * many memories the world holds.
+ * GET /api/query_map_pins?bbox=&zoom=&types=: the memories of an area this viewer may see, of the
+ * filtered types, already clustered for the zoom (bubbles whose counts the server keeps, and
+ * single pins), so the map stays meaningful however many memories the world holds.
  */
-export async function fetchMapPins(view: MapView, signal?: AbortSignal): Promise<MapPinsData> {
+export async function fetchMapPins(view: MapView, signal?: AbortSignal): Promise<MapResponse> {
   const params = new URLSearchParams({ bbox: view.bbox, zoom: String(view.zoom), types: view.types });
-  return normalizeMapPins(await api<unknown>(`/api/query_map_pins?${params}`, { signal }));
+  return mapResponseSchema.parse(await api<unknown>(`/api/query_map_pins?${params}`, { signal }));
 }
 
 export function mapPinsQueryOptions(view: MapView) {
   return queryOptions({
-    queryKey: mapPinsKeys.view(view),
+    queryKey: mapKeys.view(view),
     queryFn: ({ signal }) => fetchMapPins(view, signal),
     // Moving the map shows the last answer until the new one arrives: no flicker.
     placeholderData: keepPreviousData,
@@ -38,7 +26,7 @@ export function mapPinsQueryOptions(view: MapView) {
   });
 }
 
-/** The pins of an area; a failure is logged only (SPEC.md §8 'Failed to fetch pins'). */
+/** The pins of an area; a failure is logged only (docs/product.md §8 'Failed to fetch pins'). */
 export function useMapPins(view: MapView | null) {
   const query = useQuery({ ...mapPinsQueryOptions(view ?? { bbox: '', zoom: 0, types: '' }), enabled: view !== null });
   const { error } = query;

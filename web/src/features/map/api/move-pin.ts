@@ -1,7 +1,7 @@
 import type { Pin } from '@memory-map/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { mapPinsKeys } from './map-pins.ts';
+import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
 export interface MovePinInput {
   pin: Pin;
@@ -26,13 +26,8 @@ export function movePin({ pin, latitude, longitude }: MovePinInput): Promise<Pin
   return api<Pin>('/api/update_pin', { method: 'PUT', form });
 }
 
+/** A moved memory is asked for again wherever it is listed (map, feed, search). */
 export function useMovePin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: movePin,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: mapPinsKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
-    },
-  });
+  const invalidateVisibleMemories = useInvalidateVisibleMemories();
+  return useMutation({ mutationFn: movePin, onSuccess: invalidateVisibleMemories });
 }

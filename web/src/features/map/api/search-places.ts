@@ -1,8 +1,9 @@
 import { LIMITS, type PlaceSearchResult } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { mapKeys } from './keys.ts';
 
-/** SPEC.md §5: at most 5 results. */
+/** docs/product.md §5: at most 5 results. */
 export const SEARCH_LIMIT = LIMITS.placesSearchDefault;
 
 /** GET /api/places/search (our own geocoder; never a third party). */
@@ -12,11 +13,11 @@ export async function searchPlaces(q: string, signal?: AbortSignal): Promise<Pla
   return (Array.isArray(results) ? results : []).slice(0, SEARCH_LIMIT);
 }
 
-/** Searches for the submitted text; blank text asks nothing (SPEC.md §5). */
+/** Searches for the submitted text; blank text asks nothing (docs/product.md §5). */
 export function usePlaceSearch(q: string) {
   const term = q.trim();
   return useQuery({
-    queryKey: ['places', 'search', term.toLowerCase()],
+    queryKey: mapKeys.placeSearch(term.toLowerCase()),
     queryFn: ({ signal }) => searchPlaces(term, signal),
     enabled: term !== '',
     staleTime: 10 * 60_000,

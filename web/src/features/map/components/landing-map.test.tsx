@@ -1,8 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
+import { makePin } from '../../../../test/pins.ts';
 import { FALLBACK_CITIES } from '../lib/fallback-cities.ts';
 import { LandingMap } from './landing-map.tsx';
+
+/** GET /api/query_map_pins with nothing in view. */
+const EMPTY = { items: [], truncated: false };
 
 type GeoCallbacks = { ok: PositionCallback; err: PositionErrorCallback | null | undefined };
 
@@ -28,7 +32,7 @@ describe('LandingMap', () => {
 
   it('shows a loading screen until geolocation answers, then the map on the position with the hint', async () => {
     localStorage.setItem('token', 't');
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, []));
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, EMPTY));
     vi.stubGlobal('fetch', fetchMock);
     const pending = stubGeolocation();
     renderWithProviders(<LandingMap />, { route: '/landing', path: '/landing' });
@@ -45,7 +49,7 @@ describe('LandingMap', () => {
 
   it('falls back to one of the five cities when location is denied', async () => {
     localStorage.setItem('token', 't');
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, []));
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, EMPTY));
     vi.stubGlobal('fetch', fetchMock);
     const pending = stubGeolocation();
     renderWithProviders(<LandingMap />, { route: '/landing', path: '/landing' });
@@ -56,9 +60,36 @@ describe('LandingMap', () => {
     expect(inView).toHaveLength(1);
   });
 
+  it("asks for the view's items with its zoom and the checked types, and draws the server's bubbles and pins as they come", async () => {
+    localStorage.setItem('token', 't');
+    const pin = makePin({ id: 'h1', title: 'Harbour walk', latitude: 10.001, longitude: 20.001, pinType: 'public' });
+    const fetchMock = vi.fn().mockResolvedValue(
+      jsonResponse(200, { items: [{ kind: 'cluster', lat: 10.01, lng: 19.99, count: 7, expansionZoom: 17 }, { kind: 'pin', pin }], truncated: false }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    stubGeolocation();
+    renderWithProviders(<LandingMap />, { initialEntries: [{ pathname: '/landing', state: { focus: { lat: 10, lng: 20 } } }], path: '/landing' });
+    expect(await screen.findByTitle('Harbour walk')).toBeInTheDocument();
+    expect(screen.getByTitle('7 memories here, zoom in')).toHaveTextContent('7');
+    const url = new URL(fetchMock.mock.calls.map((c) => String(c[0])).findLast((u) => u.startsWith('/api/query_map_pins?'))!, 'http://x');
+    expect(url.searchParams.get('zoom')).toBe('15');
+    expect(url.searchParams.get('types')).toBe('own,friend,public');
+  });
+
+  it('an answer of another shape is refused and logged only (Failed to fetch pins)', async () => {
+    localStorage.setItem('token', 't');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, [makePin({ title: 'Not drawn' })])));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubGeolocation();
+    renderWithProviders(<LandingMap />, { initialEntries: [{ pathname: '/landing', state: { focus: { lat: 10, lng: 20 } } }], path: '/landing' });
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to fetch pins', expect.anything()));
+    expect(screen.queryByTitle('Not drawn')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('starts at once, without waiting, on a memory just saved', async () => {
     localStorage.setItem('token', 't');
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, [])));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, EMPTY)));
     stubGeolocation();
     renderWithProviders(<LandingMap />, { initialEntries: [{ pathname: '/landing', state: { focus: { lat: 10, lng: 20 } } }], path: '/landing' });
     expect(screen.queryByText('Finding your location…')).not.toBeInTheDocument();
@@ -67,7 +98,7 @@ describe('LandingMap', () => {
 
   it('the hint can be dismissed for good', async () => {
     localStorage.setItem('token', 't');
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, [])));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, EMPTY)));
     stubGeolocation();
     const { unmount } = renderWithProviders(<LandingMap />, { initialEntries: [{ pathname: '/landing', state: { focus: { lat: 10, lng: 20 } } }], path: '/landing' });
     screen.getByRole('button', { name: 'Dismiss hint' }).click();

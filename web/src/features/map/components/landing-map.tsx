@@ -1,11 +1,11 @@
-import type { Pin, PlaceSearchResult } from '@memory-map/shared';
+import { MAP_ZOOM_MAX, type Pin, type PlaceSearchResult } from '@memory-map/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { MapContainer, Marker, Pane, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import type { LandingState, NewLocationState, UpdateLocationState } from '../../../app/route-state.ts';
+import { paths } from '../../../config/paths.ts';
+import type { LandingState, NewLocationState, UpdateLocationState } from '../../../config/route-state.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -17,7 +17,7 @@ import { useMovePin } from '../api/move-pin.ts';
 import { useMapPins } from '../api/map-pins.ts';
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
 import { ownPositionIcon, pinIcon } from '../lib/icons.ts';
-import { ALL_TYPES, buildPinIndex, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type TypeFilter } from '../lib/map-items.ts';
+import { ALL_TYPES, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type TypeFilter } from '../lib/map-items.ts';
 import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { MapControls } from './map-controls.tsx';
@@ -114,14 +114,16 @@ function MapView({
 
   const types = (['own', 'friend', 'public'] as const).filter((t) => filter[t]).join(',');
   const pinsQuery = useMapPins(
-    view && types ? { bbox: fetchBbox(view.bbox, view.zoom), zoom: Math.max(0, Math.min(22, Math.round(view.zoom))), types } : null,
+    view && types ? { bbox: fetchBbox(view.bbox, view.zoom), zoom: Math.max(0, Math.min(MAP_ZOOM_MAX, Math.round(view.zoom))), types } : null,
   );
   const data = pinsQuery.data;
-  const index = useMemo(() => buildPinIndex(data?.pins ?? [], user?._id, filter), [data, user?._id, filter]);
-  const shownItems = useMemo(
-    () => keepOpenPin(data && view && types ? mapItemsFor(data, index, view.bbox, view.zoom) : [], openPin, filter),
-    [data, index, view, types, openPin, filter],
+  const zoom = view?.zoom;
+  const userId = user?._id;
+  const drawn = useMemo(
+    () => (data && zoom !== undefined && types ? mapItemsFor(data, userId, filter, zoom) : []),
+    [data, zoom, types, userId, filter],
   );
+  const shownItems = useMemo(() => keepOpenPin(drawn, openPin, filter), [drawn, openPin, filter]);
   // The pin being moved is drawn once, as the draggable one.
   const items = useMemo(
     () => (move ? shownItems.filter((i) => i.kind !== 'pin' || i.pin.id !== move.pin.id) : shownItems),

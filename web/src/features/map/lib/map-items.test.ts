@@ -1,63 +1,49 @@
-import type { Pin } from '@memory-map/shared';
+import type { MapResponse, Pin } from '@memory-map/shared';
 import { describe, expect, it } from 'vitest';
 import { makePin } from '../../../../test/pins.ts';
 import { FALLBACK_CITIES, randomFallbackCity } from './fallback-cities.ts';
-import { ALL_TYPES, buildPinIndex, fanOffsets, fetchBbox, keepOpenPin, mapItemsFor, normalizeMapPins, type MapItem, type PinItem } from './map-items.ts';
+import { ALL_TYPES, fanOffsets, fetchBbox, keepOpenPin, mapItemsFor, type MapItem, type PinItem } from './map-items.ts';
 import { loadTheme, MAP_THEMES, saveTheme } from './themes.ts';
 
-const world: [number, number, number, number] = [-180, -85, 180, 85];
+/** The server's answer, as GET /api/query_map_pins gives it. */
+const answer = (...items: MapResponse['items']): MapResponse => ({ items, truncated: false });
+const pinOf = (pin: Pin) => ({ kind: 'pin' as const, pin });
+const ids = (items: MapItem[]) => items.map((i) => (i.kind === 'pin' ? i.pin.id : 'cluster')).sort();
 
-describe('normalizeMapPins', () => {
-  it('reads a plain array of pins', () => {
-    const pins = [makePin({ id: 'a' }), makePin({ id: 'b' })];
-    expect(normalizeMapPins(pins)).toEqual({ pins, clusters: [] });
-  });
-
-  it('reads pre-clustered items mixed with pins, or wrapped', () => {
-    const pin = makePin({ id: 'a' });
-    const mixed = [{ kind: 'cluster', lat: 1, lng: 2, count: 40 }, { kind: 'pin', pin }, pin, null, 'junk'];
-    expect(normalizeMapPins(mixed)).toEqual({ pins: [pin, pin], clusters: [{ lat: 1, lng: 2, count: 40 }] });
-    expect(normalizeMapPins({ items: [{ kind: 'cluster', latitude: 3, longitude: 4, count: 9 }] }).clusters).toEqual([{ lat: 3, lng: 4, count: 9 }]);
-    expect(normalizeMapPins(undefined)).toEqual({ pins: [], clusters: [] });
-  });
-});
-
-describe('buildPinIndex', () => {
+describe('mapItemsFor', () => {
   const at = (id: string, lat: number, lng: number, over: Partial<Pin> = {}) => makePin({ id, latitude: lat, longitude: lng, ...over });
 
-  it('clusters crowded pins and splits them when zoomed in', () => {
-    const pins = [at('a', 10, 10), at('b', 10.0001, 10.0001), at('c', 10.0002, 10), at('far', -30, 100)];
-    const index = buildPinIndex(pins, 'me', ALL_TYPES);
-    const wide = index.items(world, 3);
-    const cluster = wide.find((i) => i.kind === 'cluster');
-    expect(cluster).toMatchObject({ kind: 'cluster', count: 3 });
-    expect(wide.filter((i) => i.kind === 'pin').map((i) => (i.kind === 'pin' ? i.pin.id : ''))).toEqual(['far']);
-    expect(cluster?.kind === 'cluster' && cluster.expansionZoom).toBeGreaterThan(3);
-    const close = index.items([9.99, 9.99, 10.01, 10.01], 19);
-    expect(close.map((i) => i.kind)).toEqual(['pin', 'pin', 'pin']);
+  it("draws the server's bubbles and pins as they come, each pin with its type", () => {
+    const bubble = { kind: 'cluster' as const, lat: 10, lng: 10, count: 3, expansionZoom: 6 };
+    const items = mapItemsFor(answer(bubble, pinOf(at('far', -30, 100, { pinType: 'friend' }))), 'me', ALL_TYPES, 3);
+    expect(items).toEqual([
+      { kind: 'cluster', id: expect.any(String), lat: 10, lng: 10, count: 3, expansionZoom: 6 },
+      { kind: 'pin', pin: expect.objectContaining({ id: 'far' }), type: 'friend' },
+    ]);
+    const wide = mapItemsFor(answer({ kind: 'cluster', lat: 1, lng: 1, count: 500 }), 'me', ALL_TYPES, 2);
+    expect(wide).toEqual([expect.objectContaining({ kind: 'cluster', count: 500 })]);
+    expect(wide[0]).not.toHaveProperty('expansionZoom');
   });
 
-  it('hides unchecked types and de-duplicates', () => {
-    const pins = [
-      at('mine', 0, 0, { pinType: 'own' }),
-      at('mine', 0, 0, { pinType: 'own' }),
-      at('theirs', 20, 20, { pinType: 'friend' }),
-      at('all', -20, -20, { pinType: 'public' }),
-    ];
-    const ids = (filter = ALL_TYPES) =>
-      buildPinIndex(pins, 'me', filter)
-        .items(world, 10)
-        .map((i) => (i.kind === 'pin' ? i.pin.id : 'cluster'))
-        .sort();
-    expect(ids()).toEqual(['all', 'mine', 'theirs']);
-    expect(ids({ own: false, friend: true, public: true })).toEqual(['all', 'theirs']);
-    expect(ids({ own: true, friend: false, public: false })).toEqual(['mine']);
+  it('gives each bubble its own id, the same for the same bubble in the next answer', () => {
+    const twin = { kind: 'cluster' as const, lat: 5, lng: 5, count: 2 };
+    const first = mapItemsFor(answer(twin, { ...twin, count: 4 }, { kind: 'cluster', lat: 6, lng: 5, count: 2 }), 'me', ALL_TYPES, 4);
+    const keys = first.map((i) => (i.kind === 'cluster' ? i.id : ''));
+    expect(new Set(keys).size).toBe(3);
+    const again = mapItemsFor(answer(twin, { ...twin, count: 4 }, { kind: 'cluster', lat: 6, lng: 5, count: 2 }), 'me', ALL_TYPES, 4);
+    expect(again.map((i) => (i.kind === 'cluster' ? i.id : ''))).toEqual(keys);
   });
 
-  it('keeps server clusters beside local items', () => {
-    const index = buildPinIndex([], 'me', ALL_TYPES);
-    const items = mapItemsFor({ pins: [], clusters: [{ lat: 1, lng: 1, count: 500 }] }, index, world, 2);
-    expect(items).toEqual([expect.objectContaining({ kind: 'cluster', count: 500 })]);
+  it('hides unchecked types at once (the previous answer shows until the new one comes) and de-duplicates', () => {
+    const data = answer(
+      pinOf(at('mine', 0, 0, { pinType: 'own' })),
+      pinOf(at('mine', 0, 0, { pinType: 'own' })),
+      pinOf(at('theirs', 20, 20, { pinType: 'friend' })),
+      pinOf(at('all', -20, -20, { pinType: 'public' })),
+    );
+    expect(ids(mapItemsFor(data, 'me', ALL_TYPES, 10))).toEqual(['all', 'mine', 'theirs']);
+    expect(ids(mapItemsFor(data, 'me', { own: false, friend: true, public: true }, 10))).toEqual(['all', 'theirs']);
+    expect(ids(mapItemsFor(data, 'me', { own: true, friend: false, public: false }, 10))).toEqual(['mine']);
   });
 });
 
@@ -70,17 +56,17 @@ describe('pins at one spot', () => {
     const y = (lat: number) => (0.5 - Math.log((1 + Math.sin((lat * Math.PI) / 180)) / (1 - Math.sin((lat * Math.PI) / 180))) / (4 * Math.PI)) * size;
     return Math.hypot(((a.lng - b.lng) / 360) * size, y(a.lat) - y(b.lat));
   };
-  const view: [number, number, number, number] = [10.49, 45.49, 10.51, 45.51];
 
-  it('stay one bubble down to the last clustering zoom, so a tap zooms past it', () => {
-    const index = buildPinIndex([at('a', 45.5, 10.5), at('b', 45.5, 10.5)], 'me', ALL_TYPES);
-    const [bubble] = index.items(view, 17);
+  it('stay the bubble the server sent down to the last clustering zoom, never fanned', () => {
+    const pins = [at('a', 45.5, 10.5), at('b', 45.5, 10.5)];
+    const [bubble] = mapItemsFor(answer({ kind: 'cluster', lat: 45.5, lng: 10.5, count: 2, expansionZoom: 18 }), 'me', ALL_TYPES, 17);
     expect(bubble).toMatchObject({ kind: 'cluster', count: 2, expansionZoom: 18 });
+    // Pins at one spot at the last clustering zoom (a bubble opened by hand) keep their spot.
+    expect(pinsOf(mapItemsFor(answer(...pins.map(pinOf)), 'me', ALL_TYPES, 17)).map((i) => i.at)).toEqual([undefined, undefined]);
   });
 
   it.each([18, 19, 20])('fan out at zoom %i so each can be tapped, each joined to the true spot', (zoom) => {
-    const index = buildPinIndex([at('b', 45.5, 10.5), at('a', 45.5, 10.5)], 'me', ALL_TYPES);
-    const pins = pinsOf(index.items(view, zoom));
+    const pins = pinsOf(mapItemsFor(answer(pinOf(at('b', 45.5, 10.5)), pinOf(at('a', 45.5, 10.5))), 'me', ALL_TYPES, zoom));
     expect(pins.map((p) => p.pin.id).sort()).toEqual(['a', 'b']);
     const [p, q] = pins.map((p) => p.at!);
     expect(p && q).toBeTruthy();
@@ -93,9 +79,9 @@ describe('pins at one spot', () => {
 
   it('leave a pin that stands apart where it is, and place each pin the same way every time', () => {
     const pins = [at('a', 45.5, 10.5), at('b', 45.5, 10.5), at('c', 45.5, 10.5), at('alone', 45.505, 10.505)];
-    const first = pinsOf(buildPinIndex(pins, 'me', ALL_TYPES).items(view, 18));
+    const first = pinsOf(mapItemsFor(answer(...pins.map(pinOf)), 'me', ALL_TYPES, 18));
     expect(first.find((i) => i.pin.id === 'alone')?.at).toBeUndefined();
-    const again = pinsOf(buildPinIndex([...pins].reverse(), 'me', ALL_TYPES).items(view, 18));
+    const again = pinsOf(mapItemsFor(answer(...[...pins].reverse().map(pinOf)), 'me', ALL_TYPES, 18));
     const where = (items: PinItem[]) => Object.fromEntries(items.map((i) => [i.pin.id, i.at]));
     expect(where(again)).toEqual(where(first));
   });

@@ -1,23 +1,23 @@
-import type { Pin, PinType } from '@memory-map/shared';
-import Supercluster from 'supercluster';
+import { MAP_CLUSTER_MAX_ZOOM, type MapResponse, type Pin, type PinType } from '@memory-map/shared';
 import { mapPinType } from '../../../lib/pin-type.ts';
 
 /**
- * What the map draws: single pins, or a bubble standing for `count` of them. Clusters come from
- * supercluster here, or pre-clustered from the server for very wide views; the drawing code takes
- * both the same way.
+ * What the map draws: single pins, or a bubble standing for `count` of them. The server clusters
+ * (GET /api/query_map_pins answers every zoom with bubbles and pins); the browser draws its items
+ * as they come.
  */
-export type MapItem =
-  | PinItem
-  | {
-      kind: 'cluster';
-      id: string;
-      lat: number;
-      lng: number;
-      count: number;
-      /** The zoom at which the bubble breaks apart, when known (client-side clusters). */
-      expansionZoom?: number;
-    };
+export type MapItem = PinItem | ClusterItem;
+
+export interface ClusterItem {
+  kind: 'cluster';
+  /** Stable across answers for the same bubble, so its marker is kept rather than redrawn. */
+  id: string;
+  lat: number;
+  lng: number;
+  count: number;
+  /** The zoom at which the bubble breaks apart. */
+  expansionZoom?: number;
+}
 
 export interface PinItem {
   kind: 'pin';
@@ -30,72 +30,9 @@ export interface PinItem {
   at?: { lat: number; lng: number };
 }
 
-/** A server-side cluster bubble (a wide viewport answered with counts rather than pins). */
-export interface ServerCluster {
-  lat: number;
-  lng: number;
-  count: number;
-  expansionZoom?: number;
-}
-
-export interface MapPinsData {
-  pins: Pin[];
-  clusters: ServerCluster[];
-}
-
-function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null;
-}
-
-function asCluster(x: Record<string, unknown>): ServerCluster | null {
-  const lat = Number(x.lat ?? x.latitude);
-  const lng = Number(x.lng ?? x.lon ?? x.longitude);
-  const count = Number(x.count);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || !Number.isFinite(count)) return null;
-  const expansionZoom = Number(x.expansionZoom);
-  return Number.isFinite(expansionZoom) ? { lat, lng, count, expansionZoom } : { lat, lng, count };
-}
-
-/**
- * GET /api/map answers `{items: [{kind: 'pin', pin} | {kind: 'cluster', lat, lng, count}]}`; a plain
- * array of pins (GET /api/query_map_pins) reads the same here.
- */
-export function normalizeMapPins(body: unknown): MapPinsData {
-  const list: unknown[] = Array.isArray(body)
-    ? body
-    : isRecord(body) && Array.isArray(body.items)
-      ? body.items
-      : isRecord(body)
-        ? [...(Array.isArray(body.pins) ? body.pins : []), ...(Array.isArray(body.clusters) ? body.clusters.map((c) => ({ kind: 'cluster', ...c })) : [])]
-        : [];
-  const pins: Pin[] = [];
-  const clusters: ServerCluster[] = [];
-  for (const item of list) {
-    if (!isRecord(item)) continue;
-    if (item.kind === 'cluster' || (item.id === undefined && typeof item.count === 'number')) {
-      const c = asCluster(item);
-      if (c) clusters.push(c);
-    } else if (item.kind === 'pin' && isRecord(item.pin)) {
-      pins.push(item.pin as unknown as Pin);
-    } else if (typeof item.id === 'string' && typeof item.latitude === 'number' && typeof item.longitude === 'number') {
-      pins.push(item as unknown as Pin);
-    }
-  }
-  return { pins, clusters };
-}
-
 export type TypeFilter = Record<PinType, boolean>;
 export const ALL_TYPES: TypeFilter = { own: true, friend: true, public: true };
 
-interface PinProps {
-  pin: Pin;
-  type: PinType;
-}
-
-/** Markers are 30 px; bubbles this close together in screen pixels merge. */
-export const CLUSTER_RADIUS_PX = 48;
-/** Above this zoom every pin stands alone. */
-export const CLUSTER_MAX_ZOOM = 17;
 /** Past the clustering zooms, pins closer than this on screen cannot be told apart by a finger. */
 export const FAN_GROUP_PX = 20;
 /** Distance between neighbouring fanned-out pins, centre to centre (markers are 30 px). */
@@ -104,49 +41,32 @@ const FAN_MIN_RADIUS_PX = 28;
 /** Up to this many fan out on a circle; more go on a spiral so the circle does not grow huge. */
 const FAN_CIRCLE_MAX = 8;
 
-export interface PinIndex {
-  items(bbox: [number, number, number, number], zoom: number): MapItem[];
-}
-
-/** Builds the clustering index once per pin list and filter; asking it for a view is cheap. */
-export function buildPinIndex(pins: Pin[], userId: string | undefined, filter: TypeFilter): PinIndex {
-  const index = new Supercluster<PinProps, Record<string, never>>({ radius: CLUSTER_RADIUS_PX, extent: 256, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 2 });
+/**
+ * Every item the map draws for the server's answer at `zoom`. The filters are sent with the
+ * request; the pins of a type just unchecked still leave at once, while the previous answer shows
+ * until the new one arrives.
+ */
+export function mapItemsFor(data: MapResponse, userId: string | undefined, filter: TypeFilter, zoom: number): MapItem[] {
   const seen = new Set<string>();
-  const points: Array<Supercluster.PointFeature<PinProps>> = [];
-  for (const pin of pins) {
+  const items: MapItem[] = [];
+  for (const item of data.items) {
+    if (item.kind === 'cluster') {
+      const { lat, lng, count, expansionZoom } = item;
+      let id = `c${lat},${lng}`;
+      for (let n = 2; seen.has(id); n++) id = `c${lat},${lng}#${n}`;
+      seen.add(id);
+      items.push({ kind: 'cluster', id, lat, lng, count, ...(expansionZoom !== undefined ? { expansionZoom } : {}) });
+      continue;
+    }
+    const { pin } = item;
     if (seen.has(pin.id)) continue;
     seen.add(pin.id);
     const type = mapPinType(pin, userId);
-    if (!filter[type]) continue;
-    points.push({ type: 'Feature', properties: { pin, type }, geometry: { type: 'Point', coordinates: [pin.longitude, pin.latitude] } });
+    if (filter[type]) items.push({ kind: 'pin', pin, type });
   }
-  index.load(points);
-  return {
-    items(bbox, zoom) {
-      const z = Math.max(0, Math.round(zoom));
-      // A view wider than the world asks for all of it.
-      const [west, south, east, north] = bbox[2] - bbox[0] >= 360 ? [-180, bbox[1], 180, bbox[3]] : bbox;
-      const items = index.getClusters([west, south, east, north], z).map((f): MapItem => {
-        const props = f.properties as PinProps | Supercluster.ClusterProperties;
-        const [lng, lat] = f.geometry.coordinates as [number, number];
-        if ('cluster' in props && props.cluster) {
-          return {
-            kind: 'cluster',
-            id: `c${props.cluster_id}`,
-            lat,
-            lng,
-            count: props.point_count,
-            expansionZoom: Math.min(index.getClusterExpansionZoom(props.cluster_id), CLUSTER_MAX_ZOOM + 1),
-          };
-        }
-        const { pin, type } = props as PinProps;
-        return { kind: 'pin', pin, type };
-      });
-      // Past the last clustering zoom a bubble's pins are drawn one by one, and those at one spot
-      // (two memories at the same café) would stack so that only the top one could be tapped.
-      return z > CLUSTER_MAX_ZOOM ? fanOut(items, zoom) : items;
-    },
-  };
+  // Past the last clustering zoom a bubble's pins are drawn one by one, and those at one spot
+  // (two memories at the same café) would stack so that only the top one could be tapped.
+  return Math.round(zoom) > MAP_CLUSTER_MAX_ZOOM ? fanOut(items, zoom) : items;
 }
 
 /** Web Mercator world pixels at `zoom` (256 px tiles), as Leaflet draws them. */
@@ -223,24 +143,6 @@ export function keepOpenPin(items: MapItem[], open: PinItem | null, filter: Type
   if (items.some((i) => i.kind === 'pin' && i.pin.id === open.pin.id)) return items;
   // Drawn on its own spot: a fan it belonged to may be gone at this zoom.
   return [...items, { kind: 'pin', pin: open.pin, type: open.type }];
-}
-
-/** Every item the map draws for a view: the server's own bubbles plus the local clustering. */
-export function mapItemsFor(
-  data: MapPinsData,
-  index: PinIndex,
-  bbox: [number, number, number, number],
-  zoom: number,
-): MapItem[] {
-  const server: MapItem[] = data.clusters.map((c, i) => ({
-    kind: 'cluster',
-    id: `s${i}-${c.lat}-${c.lng}`,
-    lat: c.lat,
-    lng: c.lng,
-    count: c.count,
-    ...(c.expansionZoom !== undefined ? { expansionZoom: c.expansionZoom } : {}),
-  }));
-  return [...server, ...index.items(bbox, zoom)];
 }
 
 /**

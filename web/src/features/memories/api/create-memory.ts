@@ -1,7 +1,7 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '../../../lib/api-client.ts';
-import { useInvalidatePins } from './invalidate-pins.ts';
+import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
 export interface CreateMemoryInput {
   title: string;
@@ -17,7 +17,7 @@ export interface CreateMemoryInput {
   onProgress?: (fraction: number) => void;
 }
 
-/** POST /api/create, multipart (SPEC.md §7): tags only if any, the image only if chosen. */
+/** POST /api/create, multipart (docs/product.md §7): tags only if any, the image only if chosen. */
 export function createMemory({ onProgress, ...input }: CreateMemoryInput): Promise<Pin> {
   const form = new FormData();
   form.append('title', input.title);
@@ -33,6 +33,6 @@ export function createMemory({ onProgress, ...input }: CreateMemoryInput): Promi
 }
 
 export function useCreateMemory() {
-  const invalidate = useInvalidatePins();
+  const invalidate = useInvalidateVisibleMemories();
   return useMutation({ mutationFn: createMemory, onSuccess: invalidate });
 }

@@ -2,9 +2,8 @@ import type { PublicUser } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { memoriesKeys } from './keys.ts';
 
-/** Under the friends key, so it goes with the rest of a person's friend data. */
-export const taggableFriendsKey = ['friends', 'for-tagging'] as const;
 
 /** GET /api/query_friends. */
 export async function fetchTaggableFriends(signal?: AbortSignal): Promise<PublicUser[]> {
@@ -13,13 +12,13 @@ export async function fetchTaggableFriends(signal?: AbortSignal): Promise<Public
 }
 
 /**
- * The tag modal's friends; a failure is logged only and the list stays empty (SPEC.md §8). Asked
+ * The tag modal's friends; a failure is logged only and the list stays empty (docs/product.md §8). Asked
  * again each time the modal opens (the last answer shows meanwhile): friends come and go on other
  * screens and other devices, and a stale list would hide a new friend or offer an ex-friend the
  * server refuses to tag.
  */
 export function useTaggableFriends(enabled = true) {
-  const query = useQuery({ queryKey: taggableFriendsKey, queryFn: ({ signal }) => fetchTaggableFriends(signal), enabled, staleTime: 0 });
+  const query = useQuery({ queryKey: memoriesKeys.taggableFriends, queryFn: ({ signal }) => fetchTaggableFriends(signal), enabled, staleTime: 0 });
   const { error } = query;
   useEffect(() => {
     if (error) console.error('Failed to load friends to tag', error);

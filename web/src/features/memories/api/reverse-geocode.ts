@@ -2,11 +2,12 @@ import { placeNameOf, UNKNOWN_LOCATION, type ReverseResult } from '@memory-map/s
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { memoriesKeys } from './keys.ts';
 
 // One rule for the browser and the server (which names the place of a moved memory).
 export { placeNameOf, UNKNOWN_LOCATION };
 
-/** GET /api/places/reverse (our own geocoder); a failure reads 'Unknown location' (SPEC.md §8). */
+/** GET /api/places/reverse (our own geocoder); a failure reads 'Unknown location' (docs/product.md §8). */
 export async function reverseGeocode(lat: number, lon: number, signal?: AbortSignal): Promise<string> {
   try {
     const params = new URLSearchParams({ lat: String(lat), lon: String(lon) });
@@ -19,7 +20,7 @@ export async function reverseGeocode(lat: number, lon: number, signal?: AbortSig
 
 function placeNameKey(lat: number | undefined, lng: number | undefined) {
   const ok = typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng);
-  return { ok, queryKey: ['places', 'reverse', ok ? lat.toFixed(5) : '', ok ? lng.toFixed(5) : ''] as const };
+  return { ok, queryKey: memoriesKeys.placeName(ok ? lat.toFixed(5) : '', ok ? lng.toFixed(5) : '') };
 }
 
 export function placeNameQueryOptions(lat: number | undefined, lng: number | undefined) {

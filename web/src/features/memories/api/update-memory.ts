@@ -1,7 +1,7 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '../../../lib/api-client.ts';
-import { useInvalidatePins } from './invalidate-pins.ts';
+import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
 export interface UpdateMemoryInput {
   pinId: string;
@@ -41,6 +41,6 @@ export function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promi
 }
 
 export function useUpdateMemory() {
-  const invalidate = useInvalidatePins();
+  const invalidate = useInvalidateVisibleMemories();
   return useMutation({ mutationFn: updateMemory, onSuccess: invalidate });
 }

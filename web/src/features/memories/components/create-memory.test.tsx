@@ -79,6 +79,16 @@ describe('CreateMemory', () => {
     expect(XHR.sent).toHaveLength(0);
   });
 
+  it('refuses a title of invisible characters only with the server\'s own message, and sends nothing', async () => {
+    routeFetch();
+    const { user, XHR } = setup();
+    await user.type(screen.getByLabelText('Title'), '\u200b\u00ad\u200b');
+    await user.type(screen.getByLabelText('Description'), 'A real story');
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Title is required');
+    expect(XHR.sent).toHaveLength(0);
+  });
+
   it('offers the visibility labels, private by default', () => {
     routeFetch();
     setup();

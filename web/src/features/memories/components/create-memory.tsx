@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
-import type { LandingState, NewLocationState } from '../../../app/route-state.ts';
+import type { LandingState, NewLocationState } from '../../../config/route-state.ts';
 import { useCreateMemory } from '../api/create-memory.ts';
 import { UNKNOWN_LOCATION, usePlaceName, usePlaceNameForSaving } from '../api/reverse-geocode.ts';
 import { MemoryForm } from './memory-form.tsx';

@@ -1,7 +1,7 @@
-import { LIMITS, MEMORY_MESSAGES, VISIBILITY_LABELS, type PublicUser, type Visibility } from '@memory-map/shared';
+import { createMemorySchema, LIMITS, MEMORY_MESSAGES, VISIBILITY_LABELS, type PublicUser, type Visibility } from '@memory-map/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
@@ -32,7 +32,7 @@ export interface MemoryFormProps {
     happenedAt?: string;
   };
   submitLabel: string;
-  /** SPEC.md §8: shown when the server gives no error text. */
+  /** docs/product.md §8: shown when the server gives no error text. */
   failureText: string;
   /** Sends the memory; `onProgress` gets 0..1 while the photo uploads. */
   save: (values: MemoryFormValues, onProgress: (fraction: number) => void) => Promise<unknown>;
@@ -44,7 +44,22 @@ export interface MemoryFormProps {
 
 const VISIBILITIES: Visibility[] = ['1', '2', '3'];
 
-/** The fields both memory screens share (SPEC.md §2 Create memory / Update memory). */
+/** Title and description as the server checks them, on create and update alike. */
+const memoryTextSchema = createMemorySchema.pick({ title: true, description: true });
+
+/**
+ * The form's check before anything is sent. An empty field gets the form's own message
+ * (docs/product.md §5); any other refusal of the shared schema (a title of invisible characters
+ * only, say) reads as the server would answer it.
+ */
+function checkMemoryText(title: string, description: string): { ok: true; title: string; description: string } | { ok: false; message: string } {
+  if (!title.trim() || !description.trim()) return { ok: false, message: MEMORY_MESSAGES.fillAllFields };
+  const parsed = memoryTextSchema.safeParse({ title, description });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MEMORY_MESSAGES.fillAllFields };
+  return { ok: true, ...parsed.data };
+}
+
+/** The fields both memory screens share (docs/product.md §2 Create memory / Update memory). */
 export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, onImageChange, children }: MemoryFormProps) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initial?.title ?? '');
@@ -98,8 +113,9 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!title.trim() || !description.trim()) {
-      setError(MEMORY_MESSAGES.fillAllFields);
+    const text = checkMemoryText(title, description);
+    if (!text.ok) {
+      setError(text.message);
       return;
     }
     const whenWrong = whenProblem(when);
@@ -113,8 +129,8 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     try {
       await save(
         {
-          title: title.trim(),
-          description: description.trim(),
+          title: text.title,
+          description: text.description,
           visibility,
           tags,
           image,

@@ -75,6 +75,14 @@ describe('UpdateMemory', () => {
     expect(XHR.sent).toHaveLength(0);
   });
 
+  it('refuses a title of invisible characters only with the server\'s own message, and sends nothing', async () => {
+    const { user, XHR } = setup();
+    await clearAndType(user, 'Title', '\u200b\ufeff');
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Title is required');
+    expect(XHR.sent).toHaveLength(0);
+  });
+
   it('sends pinId, fields and tags; keeps the photo when untouched; "Saving..." while busy; then the map', async () => {
     const { user, XHR, router } = setup();
     await clearAndType(user, 'Title', 'New title');

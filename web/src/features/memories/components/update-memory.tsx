@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
-import type { LandingState, UpdateLocationState } from '../../../app/route-state.ts';
+import type { LandingState, UpdateLocationState } from '../../../config/route-state.ts';
 import { useUpdateMemory } from '../api/update-memory.ts';
 import { MemoryForm } from './memory-form.tsx';
 

@@ -2,11 +2,11 @@ import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CameraIcon, ChevronRightIcon, EditIcon, LogoutIcon, SettingsIcon } from '../../../components/icons-extra.tsx';
-import { currentUserKey, useCurrentUser } from '../../../lib/current-user.ts';
+import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
 import { clearSession, getStoredUser, saveStoredUser, updateStoredUser, useSession } from '../../../lib/session.ts';
 import { logoutOnServer } from '../api/logout.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
@@ -22,7 +22,7 @@ interface ShownUser {
   email?: string;
 }
 
-/** Shown when the profile cannot load (SPEC.md §8) and after logout (SPEC.md §4). */
+/** Shown when the profile cannot load (docs/product.md §8) and after logout (docs/product.md §4). */
 export const GUEST: ShownUser = { username: 'Guest', profilePicture: DEFAULT_AVATAR };
 
 export function ProfileView() {
@@ -35,7 +35,7 @@ export function ProfileView() {
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
-  const meKey = currentUserKey(stored?._id ?? null);
+  const meKey = currentUserKeys.detail(stored?._id ?? null);
 
   if (!token && !signingOut) return <Navigate to={paths.login} replace />;
 

@@ -2,14 +2,14 @@ import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
-import { currentUserKey, useCurrentUser } from '../../../lib/current-user.ts';
+import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
 import { updateStoredUser, useSession } from '../../../lib/session.ts';
 import { useUpdateNames } from '../api/update-names.ts';
 import './profile.css';
 
 type Result = { ok: boolean; text: string } | null;
 
-/** /user-profile: first and last name through PUT /update_user (SPEC.md §2, §7). */
+/** /user-profile: first and last name through PUT /update_user (docs/product.md §2, §7). */
 export function UserProfileForm() {
   const { user } = useSession();
   // The server's record when it answers (names may have changed on another device), the stored one until then.
@@ -32,16 +32,16 @@ export function UserProfileForm() {
   const [result, setResult] = useState<Result>(null);
   const update = useUpdateNames();
 
-  /** Keeps the stored record (SPEC.md §3) and the cached server record in step with what was saved. */
+  /** Keeps the stored record (docs/product.md §3) and the cached server record in step with what was saved. */
   const remember = (names: { firstName: string; lastName: string }) => {
     updateStoredUser((u) => ({ ...u, ...names }));
-    queryClient.setQueryData<SelfUser>(currentUserKey(user?._id ?? null), (old) => (old ? { ...old, ...names } : old));
+    queryClient.setQueryData<SelfUser>(currentUserKeys.detail(user?._id ?? null), (old) => (old ? { ...old, ...names } : old));
   };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const input = { userId: userId.trim(), firstName: firstName.trim(), lastName: lastName.trim() };
-    // SPEC.md §5: all three inputs non-empty; nothing is sent otherwise.
+    // docs/product.md §5: all three inputs non-empty; nothing is sent otherwise.
     if (!input.userId || !input.firstName || !input.lastName) {
       setResult({ ok: false, text: 'Please fill out all fields.' });
       return;

@@ -1,4 +1,4 @@
-/** Every route of SPEC.md §2, in one place; screens link with these, never with string literals. */
+/** Every route of docs/product.md §2, in one place; screens link with these, never with string literals. */
 export const paths = {
   root: '/',
   register: '/register',
@@ -14,7 +14,7 @@ export const paths = {
   userProfile: '/user-profile',
 } as const;
 
-/** The bottom navigation is hidden only on these (SPEC.md §2). */
+/** The bottom navigation is hidden only on these (docs/product.md §2). */
 export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register];
 
 /**

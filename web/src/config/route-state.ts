@@ -1,7 +1,7 @@
 import type { Pin } from '@memory-map/shared';
 
 /**
- * What screens hand each other through navigation state (SPEC.md §2: the memory screens receive
+ * What screens hand each other through navigation state (docs/product.md §2: the memory screens receive
  * their data this way, never in the URL).
  */
 

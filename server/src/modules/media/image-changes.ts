@@ -1,0 +1,193 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-types.ts';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import { AppError } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import { nowIso } from '../../lib/time.ts';
+import { thumbKeyOf, type ProcessedImage } from './images.ts';
+import { mediaIntentsRepository, type IntentSubject } from './media-intents.repository.ts';
+
+/**
+ * A change of the image a row points at (a memory's photo, a profile picture) touches files and
+ * a row, which no transaction spans. An intent record makes the pair atomic in effect
+ * (docs/decisions/040-file-writes.md):
+ *
+ * 1. begin: before any file is written or deleted, a row in media_intents names the subject row
+ *    and every key the change may create or drop, state 'open'. Then the new files are written
+ *    and made durable.
+ * 2. fence: the transaction that changes the subject row checks, in the same transaction, that
+ *    the intent is still open.
+ * 3. finish: after the commit, the files the row no longer uses are deleted, then the intent.
+ *
+ * Whoever settles an unfinished intent (the request itself after a failure, or recovery after
+ * a crash) first marks it 'settling', so no request can commit it any more, then reads the
+ * subject row: the key it points at stays, every other listed key is deleted, then the intent.
+ * Nothing a row uses is ever deleted, and nothing is left that no row uses.
+ */
+export interface ImageChange {
+  id: string;
+  subject: IntentSubject;
+  /** The new image's key, or null when the change only drops. */
+  added: string | null;
+  /** Every key the change may create or drop (each with its thumbnail). */
+  keys: string[];
+}
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
+
+/** An unfinished intent older than this is taken to belong to a server that died. */
+export const INTENT_LEASE_MS = 10 * 60 * 1000;
+
+export const IMAGE_CHANGE_MESSAGES = {
+  taken: 'The server restarted while saving your photo. Please try again.',
+} as const;
+
+/** Which server made an intent: a restart of the same one settles its intents at once. */
+export function intentOwner(config: Pick<Config, 'dataDir'>): string {
+  return `${hostname()}:${config.dataDir}`;
+}
+
+export function subjectOf(table: IntentSubject['subject_table'], id: string): IntentSubject {
+  return { subject_table: table, subject_id: id };
+}
+
+/**
+ * A change that only drops an image (a memory deleted) needs no fence: its intent is written in
+ * the very transaction that drops the key, so it commits with the change or not at all.
+ */
+export async function recordDrop(ctx: AppContext, trx: Queryable, subject: IntentSubject, key: string): Promise<ImageChange> {
+  const change: ImageChange = { id: uuidv7(), subject, added: null, keys: [key] };
+  await mediaIntentsRepository.insert(trx, {
+    id: change.id,
+    ...subject,
+    keys: JSON.stringify(change.keys),
+    state: 'open',
+    owner: intentOwner(ctx.config),
+    created_at: nowIso(),
+  });
+  return change;
+}
+
+/** Step 1: the intent, then the new image's files (durable before this returns). */
+export async function beginImageChange(
+  ctx: AppContext,
+  log: Log,
+  subject: IntentSubject,
+  change: { add?: ProcessedImage | null; drop?: (string | null)[] },
+): Promise<ImageChange> {
+  const add = change.add ?? null;
+  const keys = [...(add ? [add.key] : []), ...(change.drop ?? []).filter((k): k is string => k !== null)];
+  const begun: ImageChange = { id: uuidv7(), subject, added: add?.key ?? null, keys: [...new Set(keys)] };
+  await mediaIntentsRepository.insert(ctx.db.kysely, {
+    id: begun.id,
+    ...subject,
+    keys: JSON.stringify(begun.keys),
+    state: 'open',
+    owner: intentOwner(ctx.config),
+    created_at: nowIso(),
+  });
+  if (add) {
+    try {
+      await ctx.media.put(add.key, add.image, add.contentType);
+      await ctx.media.put(add.thumbKey, add.thumbnail, add.contentType);
+    } catch (err) {
+      await abandonImageChange(ctx, log, begun);
+      throw err;
+    }
+  }
+  return begun;
+}
+
+/** The row turned out to hold another image than first read: the change drops that one too. */
+export async function alsoDrop(db: Queryable, change: ImageChange, key: string | null): Promise<void> {
+  if (key === null || change.keys.includes(key)) return;
+  change.keys = [...change.keys, key];
+  await mediaIntentsRepository.setKeys(db, change.id, JSON.stringify(change.keys));
+}
+
+/** False once recovery has taken the change (it can no longer commit). */
+export function isImageChangeOpen(ctx: AppContext, change: ImageChange): Promise<boolean> {
+  return mediaIntentsRepository.isOpen(ctx.db.kysely, change.id);
+}
+
+/** Step 2, inside the transaction that changes the subject row. */
+export async function fenceImageChange(trx: Queryable, change: ImageChange): Promise<void> {
+  if (!(await mediaIntentsRepository.holdOpen(trx, change.id))) throw changeTaken();
+}
+
+/** Recovery settled the change before it could commit (another server took it for dead). */
+export function changeTaken(): AppError {
+  return new AppError(503, IMAGE_CHANGE_MESSAGES.taken, { 'retry-after': '1' });
+}
+
+/** Step 3, after the commit: the row uses `added` (if any) and none of the rest. */
+export async function finishImageChange(ctx: AppContext, log: Log, change: ImageChange): Promise<void> {
+  await deleteThenForget(ctx, log, change.id, change.keys.filter((k) => k !== change.added));
+}
+
+/**
+ * After a failure before (or maybe during) the commit. Never throws: the request's own error is
+ * what the client should hear, and an intent left behind is settled by the next sweep.
+ */
+export async function abandonImageChange(ctx: AppContext, log: Log, change: ImageChange): Promise<void> {
+  try {
+    await settleImageChange(ctx, log, change.id);
+  } catch (err) {
+    log.warn({ err, intent: change.id }, 'could not settle an image change; the next sweep will');
+  }
+}
+
+/** Makes sure the change can no longer commit, then keeps only the key the subject row uses. */
+export async function settleImageChange(ctx: AppContext, log: Log, id: string): Promise<void> {
+  const db = ctx.db.kysely;
+  await mediaIntentsRepository.markSettling(db, id);
+  const intent = await mediaIntentsRepository.find(db, id);
+  if (!intent) return;
+  const inUse = await mediaIntentsRepository.keyInUse(db, intent);
+  const keys = parseKeys(intent.keys);
+  await deleteThenForget(ctx, log, id, keys.filter((k) => k !== inUse));
+}
+
+/**
+ * Settles unfinished intents: at start-up every one this server made (a crash interrupted them)
+ * plus any older than the lease, and in the hourly sweep only those. Returns how many it settled.
+ */
+export async function recoverImageChanges(ctx: AppContext, log: Log, options: { startUp: boolean }): Promise<number> {
+  const owner = options.startUp ? intentOwner(ctx.config) : null;
+  const before = new Date(Date.now() - INTENT_LEASE_MS).toISOString();
+  let settled = 0;
+  let after = '';
+  for (;;) {
+    const batch = await mediaIntentsRepository.listToSettle(ctx.db.kysely, owner, before, after, 100);
+    for (const { id } of batch) {
+      await settleImageChange(ctx, log, id);
+      settled += 1;
+    }
+    if (batch.length < 100) break;
+    after = batch[batch.length - 1]!.id;
+  }
+  if (settled > 0) log.info({ settled }, 'finished or undid image changes a restart or failure interrupted');
+  return settled;
+}
+
+function parseKeys(json: string): string[] {
+  try {
+    const keys: unknown = JSON.parse(json);
+    return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Deletes each key's files, then the intent; a file that cannot be deleted keeps the intent for a retry. */
+async function deleteThenForget(ctx: AppContext, log: Log, id: string, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.flatMap((key) => [ctx.media.delete(key), ctx.media.delete(thumbKeyOf(key))]));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    log.warn({ err: failed.reason, keys }, 'could not delete an image file; the next sweep retries');
+    return;
+  }
+  await mediaIntentsRepository.remove(ctx.db.kysely, id);
+}

@@ -1,0 +1,12 @@
+import { visibleMemoriesKey } from '../../../lib/visible-memories.ts';
+
+/**
+ * Query keys of the feed. Under the visible-memories key, so a saved memory or a changed
+ * friendship refreshes it; the viewer's id keeps one person's feed from showing to the next.
+ */
+export const feedKeys = {
+  all: [...visibleMemoriesKey, 'feed'] as const,
+  list: (viewerId: string | null) => [...visibleMemoriesKey, 'feed', viewerId] as const,
+  /** Search results, refreshed with everything else a viewer may see. */
+  search: (viewerId: string | null, q: string) => [...visibleMemoriesKey, 'search', viewerId, q] as const,
+};
