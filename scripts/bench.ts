@@ -359,6 +359,20 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     const friendCount = Array.isArray(friendsProbe.body) ? friendsProbe.body.length : 0;
     await scenario('friends', 'friends list', { requests: asEveryone('/api/query_friends') }, { text: `${friendCount} friends`, count: friendCount });
 
+    // Search (first page of 20): the place with the most memories, a word and that place, and words
+    // of the seed's small vocabulary (each in a tenth of all memories or more: the hardest case,
+    // as every match is ranked).
+    const searches = [city.name, `coffee ${city.name}`, 'museum day', 'ducks'].map((q) => `/api/search?${new URLSearchParams({ q, limit: '20' })}`);
+    const searchProbe = await getJson(url + searches[0], tokens[0]!);
+    if (searchProbe.status !== 200) throw new Error(`GET /api/search answered ${searchProbe.status}: ${JSON.stringify(searchProbe.body)}`);
+    const searchHits = Array.isArray(searchProbe.body) ? searchProbe.body.length : 0;
+    await scenario(
+      'search',
+      `search ("${city.name}", "coffee ${city.name}", "museum day", "ducks"; first page)`,
+      { requests: tokens.map((t, i) => ({ path: searches[i % searches.length]!, headers: auth(t) })) },
+      { text: `${searchHits} pins for "${city.name}"`, count: searchHits },
+    );
+
     // Create a memory with the photo.
     const form = multipartBody(
       {

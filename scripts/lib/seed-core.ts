@@ -2,6 +2,7 @@ import { hashPassword } from '../../server/src/modules/sessions/passwords.ts';
 import { uuidv7 } from '../../server/src/lib/ids.ts';
 import { backfillSql } from '../../server/src/modules/map-cells/author-cells-sql.ts';
 import { aggregateLevel, MAX_CELL_LEVEL } from '../../server/src/modules/map-cells/map-grid.ts';
+import { searchBackfillSql } from '../../server/src/modules/search/search-index-sql.ts';
 import type { BulkWriter, Column } from './bulk-writer.ts';
 import { Random, WeightedPicker } from './random.ts';
 import { jitter, loadWorld, makeFriendships, makeRequests, memoryText, visibility } from './seed-data.ts';
@@ -73,6 +74,7 @@ const PIN_COLUMNS: Column[] = [
   { name: 'visibility', type: 'int' },
   { name: 'created_at', type: 'text' },
   { name: 'updated_at', type: 'text' },
+  { name: 'happened_at', type: 'text' },
 ];
 const TAG_COLUMNS: Column[] = [
   { name: 'pin_id', type: 'text' },
@@ -211,7 +213,9 @@ export async function seedDatabase(writer: BulkWriter, options: SeedOptions): Pr
       const edited = random.next() < 0.1 ? Math.min(now, created + random.next() * 30 * 86_400_000) : created;
       const vis = visibility(random);
       const text = memoryText(random, city);
-      pinRows.push([id, userIds[author], text.title, text.description, lat, lng, city.label, null, vis, createdAt, new Date(edited).toISOString()]);
+      // Most are posted as they happen; some remember a day weeks or years back (a date alone).
+      const happenedAt = random.next() < 0.8 ? createdAt : new Date(created - random.next() * 3 * YEAR_MS).toISOString().slice(0, 10);
+      pinRows.push([id, userIds[author], text.title, text.description, lat, lng, city.label, null, vis, createdAt, new Date(edited).toISOString(), happenedAt]);
       if (vis === 3) {
         if (publicCount === publicLat.length) {
           publicLat = grow(publicLat);
@@ -253,6 +257,15 @@ export async function seedDatabase(writer: BulkWriter, options: SeedOptions): Pr
   await writer.commit();
   for (const statement of triggers) await writer.run(statement);
   phase('per-author cells filled');
+
+  // The search index's triggers were off for the load too (PostgreSQL's is a generated column).
+  const searchSql = searchBackfillSql(writer.dialect);
+  if (searchSql.length > 0) {
+    await writer.begin();
+    for (const statement of searchSql) await writer.run(statement);
+    await writer.commit();
+    phase('search index filled');
+  }
 
   for (const statement of dropped) await writer.run(statement);
   if (dropped.length > 0) phase(`indexes rebuilt (${dropped.length})`);

@@ -26,7 +26,8 @@ import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
 import onThisDayRoutes from './modules/on-this-day/on-this-day.routes.ts';
-import placesRoutes from './modules/places/places.routes.ts';
+import placesRoutes, { placesServiceFor } from './modules/places/places.routes.ts';
+import searchRoutes from './modules/search/search.routes.ts';
 import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
@@ -136,10 +137,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(friendsRoutes);
-  await app.register(memoriesRoutes);
+  // One places service: the memories module names the place of a moved memory with it.
+  const places = placesServiceFor(app);
+  await app.register(memoriesRoutes, { places });
   await app.register(mapRoutes);
+  await app.register(searchRoutes);
   await app.register(mediaRoutes);
-  await app.register(placesRoutes);
+  await app.register(placesRoutes, { service: places });
   await app.register(eventsRoutes);
   await app.register(shareLinksRoutes);
   await app.register(onThisDayRoutes);

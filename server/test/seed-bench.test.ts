@@ -145,6 +145,28 @@ describe('npm run seed', () => {
     expect(await world(other.token)).toBe(theirs);
   });
 
+  it('makes every seeded memory searchable, and leaves the search triggers in place for new ones', async () => {
+    const me = await login('user6');
+    const mine = await db.kysely.selectFrom('pins').select(['id', 'location_name']).where('author_id', '=', me.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const place = mine.location_name.split(',')[0]!;
+    const found = await app.inject({ url: `/api/search?q=${encodeURIComponent(place)}&limit=100`, headers: { authorization: `Bearer ${me.token}` } });
+    expect(found.statusCode).toBe(200);
+    expect((found.json() as Array<{ id: string }>).length).toBeGreaterThan(0);
+    // Every seeded memory can be found by its place: the count of matches equals the count of rows.
+    const total = await db.kysely.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const hits = (await sql<{ n: number }>`${sql.raw(TEST_DIALECT === 'sqlite' ? 'select count(*) as n from pin_search' : 'select count(*) as n from pins where search_doc is not null')}`.execute(db.kysely)).rows[0]!;
+    expect(Number(hits.n)).toBe(Number(total.n));
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/create',
+      headers: { authorization: `Bearer ${me.token}` },
+      payload: { title: 'Axolotl aquarium', description: 'Found after the seed.', latitude: 1, longitude: 1 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const again = await app.inject({ url: '/api/search?q=axolotl', headers: { authorization: `Bearer ${me.token}` } });
+    expect((again.json() as Array<{ title: string }>).map((p) => p.title)).toEqual(['Axolotl aquarium']);
+  });
+
   it('refuses to load into a database that already has users, unless told to reset', async () => {
     const pins = () => db.kysely.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const before = await pins();
@@ -174,7 +196,7 @@ describe.skipIf(TEST_DIALECT === 'postgres')('npm run bench', () => {
         log: (l) => lines.push(l),
       });
       const mapServed = /map\.routes/.test(readFileSync(path.resolve(import.meta.dirname, '../src/app.ts'), 'utf8'));
-      const expected = ['feed', 'feed-deep', ...(mapServed ? ['map-city', 'map-world'] : []), 'friends', 'create', 'feed-logins'];
+      const expected = ['feed', 'feed-deep', ...(mapServed ? ['map-city', 'map-world'] : []), 'friends', 'search', 'create', 'feed-logins'];
       expect(run.scenarios.map((s) => s.id)).toEqual(expected);
       for (const s of run.scenarios) {
         expect(s.requests, s.id).toBeGreaterThan(0);

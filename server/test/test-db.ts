@@ -11,18 +11,20 @@ export const TEST_DIALECT = process.env.TEST_DB === 'postgres' ? 'postgres' : 's
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export async function createTestDb(): Promise<Db> {
-  if (TEST_DIALECT === 'sqlite') {
-    const db = openSqlite(':memory:');
-    await migrateToLatest(db);
-    return db;
-  }
+  const db = await createBlankTestDb();
+  await migrateToLatest(db);
+  return db;
+}
+
+/** A database with nothing in it, not even migrated (tests of the migrations themselves). */
+export async function createBlankTestDb(): Promise<Db> {
+  if (TEST_DIALECT === 'sqlite') return openSqlite(':memory:');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const db = openPostgres(PG_URL, { searchPath: schema, max: 4 });
-  await migrateToLatest(db);
   return {
     ...db,
     async close() {

@@ -6,6 +6,8 @@ export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/friends.ts';
 export * from './schemas/memories.ts';
+export * from './schemas/happened-at.ts';
+export * from './schemas/search.ts';
 export * from './schemas/places.ts';
 export * from './schemas/map.ts';
 export * from './schemas/text.ts';

@@ -35,6 +35,11 @@ export const LIMITS = {
   thumbnailLongestSide: 320,
   /** Pixel limit against decompression bombs: ~100 megapixels. */
   imageMaxPixels: 100_000_000,
+  /** When a memory happened: not before this year, at most this far ahead of now (docs/design.md §12). */
+  happenedAtEarliestYear: 1900,
+  happenedAtMaxAheadMs: 24 * 60 * 60 * 1000,
+  /** Search text (memories and places alike). */
+  searchTextMax: 200,
 } as const;
 
 /** What every multipart upload answers when it breaks a limit (one reader serves them all). */

@@ -3,11 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
+import { applyColorScheme, loadColorSchemeChoice } from './lib/color-scheme.ts';
 import { persistQueries } from './lib/offline-cache.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
 
+// Before the first render: the app opens in the scheme chosen in Settings (or the device's).
+applyColorScheme(loadColorSchemeChoice());
 const queryClient = createQueryClient();
 const router = createRouter();
 persistQueries(queryClient);

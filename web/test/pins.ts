@@ -22,6 +22,7 @@ export function makePin(over: Partial<Pin> = {}): Pin {
     isOwnPin: false,
     createdAt: '2025-06-01T18:30:00.000Z',
     updatedAt: '2025-06-01T18:30:00.000Z',
+    happenedAt: '2025-06-01T18:30:00.000Z',
     ...over,
   };
 }

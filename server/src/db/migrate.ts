@@ -8,6 +8,8 @@ import * as sessionsExpiryIndex from './migrations/0007-sessions-expiry-index.ts
 import * as mediaIntents from './migrations/0008-media-intents.ts';
 import * as shareLinks from './migrations/0010-share-links.ts';
 import * as pinsAuthorCreatedIndex from './migrations/0011-pins-author-created-index.ts';
+import * as happenedAt from './migrations/0020-happened-at.ts';
+import * as search from './migrations/0021-search.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -22,18 +24,39 @@ const migrations: Record<string, Migration> = {
   '0008-media-intents': mediaIntents,
   '0010-share-links': shareLinks,
   '0011-pins-author-created-index': pinsAuthorCreatedIndex,
+  '0020-happened-at': happenedAt,
+  '0021-search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+async function migratorFor(db: Db): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: on a
   // PostgreSQL database with other schemas (tests run one per file) it would find another's.
   const schema =
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema: schema });
+  return new Migrator({ db: db.kysely, provider, migrationTableSchema: schema });
+}
+
+/** The migrations' names, in the order they run. */
+export function migrationNames(): string[] {
+  return Object.keys(migrations).sort();
+}
+
+/**
+ * Runs the migrations up to and including `name` (tests: a database as an older version left it,
+ * to check that the next migrations carry its data forward).
+ */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error, results } = await (await migratorFor(db)).migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

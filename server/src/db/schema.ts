@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Table shapes as Kysely sees them. Times are ISO 8601 text (lib/time.ts), ids UUIDv7 text. */
 export interface UsersTable {
@@ -49,6 +49,11 @@ export interface PinsTable {
   visibility: number;
   created_at: string;
   updated_at: string;
+  /**
+   * When it happened: 'YYYY-MM-DD' (a date alone) or an ISO 8601 UTC instant. Left out of an
+   * insert it is the posting time (a trigger fills it: migration 0020).
+   */
+  happened_at: ColumnType<string, string | undefined, string>;
 }
 
 export interface PinTagsTable {

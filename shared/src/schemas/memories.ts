@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { visibilitySchema } from '../visibility.ts';
+import { happenedAtSchema } from './happened-at.ts';
 import { textField } from './text.ts';
 import { publicUserSchema } from './users.ts';
 
@@ -79,6 +80,7 @@ export const createMemorySchema = z.object({
     .optional()
     .transform((v) => v || 'Unknown location'),
   tags: tagsFieldSchema,
+  happenedAt: happenedAtSchema,
 });
 export type CreateMemoryInput = z.infer<typeof createMemorySchema>;
 
@@ -92,7 +94,23 @@ export const updateMemorySchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])], { error: 'removeImage must be true or false' })
     .optional()
     .transform((v) => v === true || v === 'true'),
+  // Absent: the memory keeps when it happened (the original client never sends it).
+  happenedAt: happenedAtSchema,
+  // Moving the memory: both or neither (the service checks). Absent: it stays where it is.
+  latitude: coordinateSchema('Latitude', 90).optional(),
+  longitude: coordinateSchema('Longitude', 180).optional(),
+  // Absent or empty: kept, or looked up again when the memory moves.
+  locationName: z
+    .string({ error: 'Location name must be text' })
+    .trim()
+    .max(LIMITS.locationNameMax, `Location name must be at most ${LIMITS.locationNameMax} characters`)
+    .optional()
+    .transform((v) => v || undefined),
 });
+
+export const MOVE_MESSAGES = {
+  bothCoordinates: 'Send both latitude and longitude to move a memory',
+} as const;
 export type UpdateMemoryInput = z.infer<typeof updateMemorySchema>;
 
 export const pinIdSchema = z.object({
@@ -124,6 +142,8 @@ export const pinSchema = z.object({
   isOwnPin: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When it happened: 'YYYY-MM-DD' for a date alone, else an ISO 8601 UTC instant. */
+  happenedAt: z.string(),
 });
 export type Pin = z.infer<typeof pinSchema>;
 

@@ -30,4 +30,6 @@ export interface UpdateLocationState {
   locationName: string;
   latitude: number;
   longitude: number;
+  /** When it happened (absent in state saved by an older version: the form then starts from now and sends nothing unless changed). */
+  happenedAt?: string;
 }

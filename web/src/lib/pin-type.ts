@@ -37,3 +37,24 @@ export function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** A date alone ('2023-07-14') is that calendar day wherever one reads it, never shifted by a time zone. */
+function calendarDay(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+/**
+ * When a memory happened (docs/design.md §12), as people read it: a date alone as a date, a moment
+ * as its date and time in the reader's time zone.
+ */
+export function formatHappenedAt(value: string): string {
+  const day = calendarDay(value);
+  return day ? day.toLocaleDateString(undefined, { dateStyle: 'medium' }) : formatDateTime(value);
+}
+
+/** The date part only (the feed card's date). */
+export function formatHappenedDate(value: string): string {
+  const day = calendarDay(value);
+  return day ? day.toLocaleDateString(undefined, { dateStyle: 'medium' }) : formatDate(value);
+}

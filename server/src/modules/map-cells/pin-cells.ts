@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/queryable.ts';
 import { isPublic } from '../audience/audience.ts';
-import { aggregateLevel, cellDeltas, MAX_CELL_LEVEL } from './map-grid.ts';
+import { aggregateLevel, cellDeltas, MAX_CELL_LEVEL, type CellDelta } from './map-grid.ts';
 import { pinCellsRepository } from './pin-cells.repository.ts';
 
 /** Where a memory is and who may see it: all the map's cells care about. */
@@ -24,7 +24,28 @@ export async function onPinChanged(db: Queryable, before: PinPlacement | null, a
     ...(wasPublic ? cellDeltas(before.latitude, before.longitude, -1) : []),
     ...(nowPublic ? cellDeltas(after.latitude, after.longitude, 1) : []),
   ];
-  await pinCellsRepository.applyCellDeltas(db, deltas);
+  await pinCellsRepository.applyCellDeltas(db, mergeDeltas(deltas));
+}
+
+/**
+ * One delta per cell: a memory moved within a cell (at the coarse levels, almost every move) would
+ * otherwise name the cell twice in one upsert, which PostgreSQL refuses ("cannot affect row a
+ * second time").
+ */
+function mergeDeltas(deltas: CellDelta[]): CellDelta[] {
+  const byCell = new Map<string, CellDelta>();
+  for (const d of deltas) {
+    const key = `${d.level}:${d.cx}:${d.cy}`;
+    const seen = byCell.get(key);
+    if (seen) {
+      seen.count += d.count;
+      seen.sumLat += d.sumLat;
+      seen.sumLng += d.sumLng;
+    } else {
+      byCell.set(key, { ...d });
+    }
+  }
+  return [...byCell.values()].filter((d) => d.count !== 0 || d.sumLat !== 0 || d.sumLng !== 0);
 }
 
 /** Recomputes every cell from the pins table (repair, or after loading pins some other way). */

@@ -25,8 +25,9 @@ type Vis = '1' | '2' | '3';
 
 const headersOf = (user: TestUser | null) => user?.auth ?? {};
 
-async function visibleIds(user: TestUser | null, endpoint: 'map' | 'feed'): Promise<{ status: number; pins: Pin[] }> {
-  const url = endpoint === 'map' ? '/api/query_map_pins' : '/api/query_feed?limit=100';
+/** `q`: what the search asks for (every memory of the matrix is titled 'vis N'). */
+async function visibleIds(user: TestUser | null, endpoint: 'map' | 'feed' | 'search', q = 'vis'): Promise<{ status: number; pins: Pin[] }> {
+  const url = { map: '/api/query_map_pins', feed: '/api/query_feed?limit=100', search: `/api/search?q=${q}&limit=100` }[endpoint];
   const res = await t.app.inject({ url, headers: headersOf(user) });
   return { status: res.statusCode, pins: res.statusCode === 200 ? (res.json() as Pin[]) : [] };
 }
@@ -69,8 +70,8 @@ describe('authorization matrix: visibility × viewer × endpoint', () => {
   const viewers: Viewer[] = ['author', 'friend', 'stranger', 'anonymous'];
   const cases = viewers.flatMap((viewer) => (['1', '2', '3'] as const).map((vis) => [viewer, vis] as const));
 
-  it.each(cases)('map and feed: %s, visibility %s', async (viewer, vis) => {
-    for (const endpoint of ['map', 'feed'] as const) {
+  it.each(cases)('map, feed and search: %s, visibility %s', async (viewer, vis) => {
+    for (const endpoint of ['map', 'feed', 'search'] as const) {
       const { status, pins: listed } = await visibleIds(userOf(viewer), endpoint);
       expect(status).toBe(viewer === 'anonymous' ? 401 : 200);
       const found = listed.find((p) => p.id === pins[vis].id);
@@ -193,12 +194,12 @@ describe('changes take effect on the next request', () => {
       .where((eb) => eb.or([eb.and([eb('user_id', '=', a.id), eb('friend_id', '=', b.id)]), eb.and([eb('user_id', '=', b.id), eb('friend_id', '=', a.id)])]))
       .execute();
 
-    for (const endpoint of ['map', 'feed'] as const) {
-      const bSees = (await visibleIds(b, endpoint)).pins.map((p) => p.id);
+    for (const endpoint of ['map', 'feed', 'search'] as const) {
+      const bSees = (await visibleIds(b, endpoint, 'picnic')).pins.map((p) => p.id);
       expect(bSees).not.toContain(aPin.id);
       expect(bSees).toContain(aPublic.id);
       expect(bSees).toContain(bPin.id);
-      expect((await visibleIds(a, endpoint)).pins.map((p) => p.id)).not.toContain(bPin.id);
+      expect((await visibleIds(a, endpoint, 'picnic')).pins.map((p) => p.id)).not.toContain(bPin.id);
     }
     // The ex-friend cannot reach it to edit or delete either: to them it does not exist.
     const edit = await t.app.inject({
@@ -217,9 +218,10 @@ describe('changes take effect on the next request', () => {
       payload: memoryForm({ pinId: aPin.id, title: 'x', description: 'y', visibility: '2', tags: JSON.stringify([b.id]) }),
     });
     expect(resave.statusCode).toBe(200);
-    for (const endpoint of ['map', 'feed'] as const) {
-      expect((await visibleIds(b, endpoint)).pins.map((p) => p.id)).not.toContain(aPin.id);
+    for (const endpoint of ['map', 'feed', 'search'] as const) {
+      expect((await visibleIds(b, endpoint, 'x')).pins.map((p) => p.id)).not.toContain(aPin.id);
     }
+    expect((await visibleIds(a, 'search', 'x')).pins.map((p) => p.id)).toContain(aPin.id);
   });
 
   it('a memory changed to private leaves the friend’s feed and map at once; their old image URL stops at its expiry', async () => {
@@ -238,9 +240,9 @@ describe('changes take effect on the next request', () => {
       payload: memoryForm({ pinId: pin.id, title: pin.title, description: pin.description, visibility: '1' }),
     });
     expect(res.statusCode).toBe(200);
-    for (const endpoint of ['map', 'feed'] as const) {
-      expect((await visibleIds(b, endpoint)).pins.map((p) => p.id)).not.toContain(pin.id);
-      expect((await visibleIds(a, endpoint)).pins.map((p) => p.id)).toContain(pin.id);
+    for (const endpoint of ['map', 'feed', 'search'] as const) {
+      expect((await visibleIds(b, endpoint, 'picnic')).pins.map((p) => p.id)).not.toContain(pin.id);
+      expect((await visibleIds(a, endpoint, 'picnic')).pins.map((p) => p.id)).toContain(pin.id);
     }
 
     // A URL already handed out keeps working until it expires, then never again.
@@ -288,11 +290,11 @@ describe('tagging never widens the audience', () => {
     const secret = await createMemory(t, author, { visibility: '1', tags: JSON.stringify([tagged.id]) });
     const friendsOnly = await createMemory(t, author, { visibility: '2', tags: JSON.stringify([tagged.id]) });
 
-    for (const endpoint of ['map', 'feed'] as const) {
-      const taggedSees = (await visibleIds(tagged, endpoint)).pins.map((p) => p.id);
+    for (const endpoint of ['map', 'feed', 'search'] as const) {
+      const taggedSees = (await visibleIds(tagged, endpoint, 'picnic')).pins.map((p) => p.id);
       expect(taggedSees).not.toContain(secret.id);
       expect(taggedSees).toContain(friendsOnly.id);
-      const theirFriendSees = (await visibleIds(friendOfTagged, endpoint)).pins.map((p) => p.id);
+      const theirFriendSees = (await visibleIds(friendOfTagged, endpoint, 'picnic')).pins.map((p) => p.id);
       expect(theirFriendSees).not.toContain(secret.id);
       expect(theirFriendSees).not.toContain(friendsOnly.id);
     }

@@ -1,5 +1,6 @@
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import type { Insertable, Selectable } from 'kysely';
 import type { PinsTable, PinTagsTable } from '../../db/schema.ts';
 import { FRIENDS_LEVEL, PUBLIC_LEVEL } from '../audience/audience.ts';
 import { visibleTo } from '../audience/audience.repository.ts';
@@ -22,6 +23,7 @@ const pinWithAuthorColumns = [
   'pins.visibility',
   'pins.created_at',
   'pins.updated_at',
+  'pins.happened_at',
   'users.username as author_username',
   'users.profile_picture as author_picture',
 ] as const;
@@ -88,7 +90,7 @@ const tagsOfQuery = preparedQuery('pins.tagsOf', (db, args: { pinIds: string[] }
     .orderBy('users.username_lower'),
 );
 
-export type PinWithAuthor = PinsTable & { author_username: string; author_picture: string | null };
+export type PinWithAuthor = Selectable<PinsTable> & { author_username: string; author_picture: string | null };
 
 export interface PinPage {
   rows: PinWithAuthor[];
@@ -97,7 +99,7 @@ export interface PinPage {
 }
 
 export const memoriesRepository = {
-  insertPin(db: Queryable, row: PinsTable) {
+  insertPin(db: Queryable, row: Insertable<PinsTable>) {
     return db.insertInto('pins').values(row).execute();
   },
 
@@ -124,7 +126,7 @@ export const memoriesRepository = {
   findVisible(db: Queryable, viewerId: string, pinId: string) {
     return db
       .selectFrom('pins')
-      .select(['pins.id', 'pins.author_id', 'pins.image_key', 'pins.visibility', 'pins.latitude', 'pins.longitude'])
+      .select(['pins.id', 'pins.author_id', 'pins.image_key', 'pins.visibility', 'pins.latitude', 'pins.longitude', 'pins.location_name'])
       .where('pins.id', '=', pinId)
       .where((eb) => visibleTo(eb, viewerId))
       .executeTakeFirst();
@@ -177,23 +179,26 @@ export const memoriesRepository = {
   },
 
   /**
-   * Writes the new content, only if the row still has the visibility (and, when the image
-   * changes, the image) the caller read: two edits racing cannot both believe they replaced the
-   * same file or moved the same memory in or out of the public map cells.
+   * Writes the new content, only if the row still has the visibility and position (and, when the
+   * image changes, the image) the caller read: two edits racing cannot both believe they replaced
+   * the same file or moved the same memory in, out of or across the public map cells.
    */
   async updatePin(
     db: Queryable,
     pinId: string,
     authorId: string,
-    patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> & { image_key?: string | null },
-    expected: { visibility: number; image_key?: string | null },
+    patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> &
+      Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { image_key?: string | null; happened_at?: string },
+    expected: { visibility: number; latitude: number; longitude: number; image_key?: string | null },
   ): Promise<boolean> {
     let query = db
       .updateTable('pins')
       .set(patch)
       .where('id', '=', pinId)
       .where('author_id', '=', authorId)
-      .where('visibility', '=', expected.visibility);
+      .where('visibility', '=', expected.visibility)
+      .where('latitude', '=', expected.latitude)
+      .where('longitude', '=', expected.longitude);
     if (expected.image_key !== undefined) {
       query =
         expected.image_key === null

@@ -40,7 +40,12 @@ const writeErrors = {
   429: errorSchema,
 };
 
-export default async function memoriesRoutes(app: App) {
+export interface MemoriesRoutesOptions {
+  /** Names the place of a moved memory (the app's places service). */
+  places?: memories.PlaceLookup;
+}
+
+export default async function memoriesRoutes(app: App, options: MemoriesRoutesOptions = {}) {
   app.post(
     '/api/create',
     {
@@ -69,7 +74,8 @@ export default async function memoriesRoutes(app: App) {
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
-        summary: 'Change your memory; absent tags mean none, an absent image keeps the old one',
+        summary:
+          'Change your memory; absent tags mean none, an absent image keeps the old one; latitude and longitude move it (the place is named again unless locationName is sent)',
         consumes: ['multipart/form-data', 'application/json'],
         body: updateMemorySchema.extend(photoField),
         response: { 200: pinSchema, ...writeErrors },
@@ -78,7 +84,7 @@ export default async function memoriesRoutes(app: App) {
     async (request) =>
       withUploadSlot(app.ctx.uploads, request, async (slot) => {
         const form = await readForm(request, 'image', slot);
-        return memories.update(app.ctx, request.log, request.user.id, form);
+        return memories.update(app.ctx, request.log, request.user.id, form, options.places);
       }),
   );
 

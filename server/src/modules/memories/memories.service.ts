@@ -1,8 +1,12 @@
 import {
   createMemorySchema,
   MEMORY_MESSAGES,
+  MOVE_MESSAGES,
+  placeNameOf,
+  UNKNOWN_LOCATION,
   updateMemorySchema,
   type Pin,
+  type ReverseResult,
 } from '@memory-map/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -46,6 +50,22 @@ async function checkTags(ctx: AppContext, authorId: string, tags: string[]): Pro
 }
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
+
+/** Reverse geocoding, as the places module answers it (the service is built once in app.ts). */
+export interface PlaceLookup {
+  reverse(lat: number, lon: number): Promise<ReverseResult>;
+}
+
+/** The name of the place a memory moved to; a geocoder that fails leaves 'Unknown location', never a failed save. */
+async function placeNameAt(places: PlaceLookup | undefined, log: Log, latitude: number, longitude: number): Promise<string> {
+  if (!places) return UNKNOWN_LOCATION;
+  try {
+    return placeNameOf(await places.reverse(latitude, longitude));
+  } catch (err) {
+    log.warn({ err }, 'could not name the place of a moved memory');
+    return UNKNOWN_LOCATION;
+  }
+}
 
 /** Reads one page of pins with two queries: pins with authors, then every tag of the page. */
 export async function presentPins(ctx: AppContext, viewerId: string, rows: PinWithAuthor[]) {
@@ -93,6 +113,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         visibility: levelOf(input.visibility),
         created_at: at,
         updated_at: at,
+        happened_at: input.happenedAt ?? at,
       });
       await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: levelOf(input.visibility) });
       if (input.tags.length > 0) {
@@ -108,9 +129,10 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
   return getVisiblePin(ctx, authorId, id);
 }
 
-export async function update(ctx: AppContext, log: Log, viewerId: string, form: FormInput): Promise<Pin> {
+export async function update(ctx: AppContext, log: Log, viewerId: string, form: FormInput, places?: PlaceLookup): Promise<Pin> {
   // Everything is checked before anything is touched: a bad update loses nothing.
   const input = parse(updateMemorySchema, form.fields);
+  if ((input.latitude === undefined) !== (input.longitude === undefined)) throw new BadRequestError(MOVE_MESSAGES.bothCoordinates);
   const existing = await findOwnPin(ctx, viewerId, input.pinId);
   // Only newly added tags must be current friends: keeping a tag of someone the author has since
   // unfriended is harmless (tags never widen the audience) and must not block fixing a typo.
@@ -122,6 +144,12 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
 
   const before: PinPlacement = { latitude: existing.latitude, longitude: existing.longitude, visibility: existing.visibility };
   const visibility = levelOf(input.visibility);
+  // Moving (docs/design.md §12): the place is named again unless the request names it.
+  const position =
+    input.latitude !== undefined && input.longitude !== undefined ? { latitude: input.latitude, longitude: input.longitude } : null;
+  const moves = position !== null && (position.latitude !== existing.latitude || position.longitude !== existing.longitude);
+  const locationName = input.locationName ?? (moves ? await placeNameAt(places, log, position.latitude, position.longitude) : undefined);
+  const after: PinPlacement = { ...(moves ? position : before), visibility };
 
   // The update is optimistic on the old image key, so the change drops exactly that one.
   const change = imageChanges
@@ -140,14 +168,22 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
           visibility,
           updated_at: nowIso(),
           ...(imageChanges ? { image_key: image?.key ?? null } : {}),
+          ...(input.happenedAt !== undefined ? { happened_at: input.happenedAt } : {}),
+          ...(moves ? { latitude: after.latitude, longitude: after.longitude } : {}),
+          ...(locationName !== undefined ? { location_name: locationName } : {}),
         },
-        imageChanges ? { visibility: existing.visibility, image_key: existing.image_key } : { visibility: existing.visibility },
+        {
+          visibility: existing.visibility,
+          latitude: existing.latitude,
+          longitude: existing.longitude,
+          ...(imageChanges ? { image_key: existing.image_key } : {}),
+        },
       );
       if (!updated) {
         const still = await memoriesRepository.findVisible(trx, viewerId, existing.id);
         throw still ? new AppError(409, MEMORY_ERRORS.changedMeanwhile) : new NotFoundError(MEMORY_MESSAGES.notFound);
       }
-      await onPinChanged(trx, before, { ...before, visibility });
+      await onPinChanged(trx, before, after);
       await memoriesRepository.deleteTags(trx, existing.id);
       if (input.tags.length > 0) {
         await memoriesRepository.insertTags(trx, input.tags.map((userId) => ({ pin_id: existing.id, user_id: userId })));

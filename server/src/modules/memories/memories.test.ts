@@ -44,6 +44,7 @@ const PIN_KEYS = [
   'authorPicture',
   'createdAt',
   'description',
+  'happenedAt',
   'id',
   'imageUrl',
   'isOwnPin',

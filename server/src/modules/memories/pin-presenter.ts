@@ -55,6 +55,8 @@ export async function toPins(ctx: AppContext, viewerId: string, rows: PinWithAut
         isOwnPin: row.author_id === viewerId,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
+        // Never empty (migration 0020); the fallback only serves a row written around the rule.
+        happenedAt: row.happened_at ?? row.created_at,
       };
     }),
   );

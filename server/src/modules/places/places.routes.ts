@@ -23,6 +23,22 @@ const reverseQuerySchema = z.object({
   lon: coordinateSchema('Longitude', 180),
 });
 
+/**
+ * The app's one places service: the offline gazetteer, with GEOCODER_URL asked first when set.
+ * One per app, so every caller shares the upstream's rate limit and cache.
+ */
+export function placesServiceFor(app: App): PlacesService {
+  const { geocoderUrl } = app.ctx.config;
+  return createPlacesService({
+    upstream: geocoderUrl
+      ? new NominatimClient({
+          baseUrl: geocoderUrl,
+          onError: (reason) => app.log.warn({ reason }, 'geocoder did not answer; answered from the offline gazetteer'),
+        })
+      : undefined,
+  });
+}
+
 export interface PlacesRoutesOptions {
   /** For tests: a service instead of the one built from the config. */
   service?: PlacesService;
@@ -34,17 +50,7 @@ export interface PlacesRoutesOptions {
  * above only, so Fastify's request lines (which carry the URL) are left out.
  */
 export default async function placesRoutes(app: App, options: PlacesRoutesOptions = {}) {
-  const { geocoderUrl } = app.ctx.config;
-  const service =
-    options.service ??
-    createPlacesService({
-      upstream: geocoderUrl
-        ? new NominatimClient({
-            baseUrl: geocoderUrl,
-            onError: (reason) => app.log.warn({ reason }, 'geocoder did not answer; answered from the offline gazetteer'),
-          })
-        : undefined,
-    });
+  const service = options.service ?? placesServiceFor(app);
 
   app.get(
     '/api/places/search',

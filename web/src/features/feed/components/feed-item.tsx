@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PinIcon } from '../../../components/icons.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
-import { feedPinType, formatDate, pinBadgeText } from '../../../lib/pin-type.ts';
+import { Highlighted } from './highlighted.tsx';
+import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 
 /** SPEC.md §9: the feed offers 'Show more' above 80 characters. */
 export const FEED_SHOW_MORE_AT = 80;
@@ -14,7 +15,8 @@ export function authorLine(pin: Pick<Pin, 'authorName' | 'taggedFriends'>): { au
   return { author: pin.authorName, tagged: names.length ? ` & ${names.join(', ')}` : '' };
 }
 
-export function FeedItem({ pin }: { pin: Pin }) {
+/** `highlight`: the words of a search, marked where they occur. */
+export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] }) {
   const [expanded, setExpanded] = useState(false);
   const [viewing, setViewing] = useState(false);
   const type = feedPinType(pin);
@@ -32,7 +34,9 @@ export function FeedItem({ pin }: { pin: Pin }) {
           </div>
           <div className="feed-item-place">
             <PinIcon size={14} />
-            <span>{pin.locationName}</span>
+            <span>
+              <Highlighted text={pin.locationName} words={highlight} />
+            </span>
           </div>
         </div>
       </header>
@@ -44,10 +48,14 @@ export function FeedItem({ pin }: { pin: Pin }) {
       <div className="feed-item-body">
         <div className="feed-item-meta">
           <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
-          <time dateTime={pin.createdAt}>{formatDate(pin.createdAt)}</time>
+          <time dateTime={pin.happenedAt ?? pin.createdAt}>{formatHappenedDate(pin.happenedAt ?? pin.createdAt)}</time>
         </div>
-        <h2 className="feed-item-title">{pin.title}</h2>
-        <p className={expanded || !long ? 'feed-item-text' : 'feed-item-text clamped'}>{pin.description}</p>
+        <h2 className="feed-item-title">
+          <Highlighted text={pin.title} words={highlight} />
+        </h2>
+        <p className={expanded || !long ? 'feed-item-text' : 'feed-item-text clamped'}>
+          <Highlighted text={pin.description} words={highlight} />
+        </p>
         {long && (
           <button type="button" className="feed-item-more" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
             {expanded ? 'Show less' : 'Show more'}

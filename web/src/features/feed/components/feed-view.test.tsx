@@ -30,6 +30,7 @@ function pin(over: Partial<Pin> = {}): Pin {
     isOwnPin: false,
     createdAt: '2024-05-04T10:00:00.000Z',
     updatedAt: '2024-05-04T10:00:00.000Z',
+    happenedAt: '2024-05-04T10:00:00.000Z',
     ...over,
   };
 }
@@ -221,5 +222,33 @@ describe('Feed screen', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
     // No next link on the last page: nothing more is asked.
     await waitFor(() => expect(io.count).toBe(0));
+  });
+
+  it('searches as one types: results with the matched words marked, then the feed again once cleared', async () => {
+    signedIn();
+    const found = pin({ title: 'Ducks at Zürich lake', description: 'Bread for the ducklings.', locationName: 'Zürich, Switzerland' });
+    const api = mockApi({ 'GET /api/query_feed': { body: [pub()] }, 'GET /api/search': { body: [found] } });
+    renderWithProviders(<FeedView />);
+    await screen.findByText('For all');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search memories' }), { target: { value: 'zurich duck' } });
+    const card = await screen.findByRole('article', { name: 'Ducks at Zürich lake' });
+    expect(screen.queryByText('For all')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/search')[0]!.url).toBe('/api/search?q=zurich+duck&limit=20');
+    const marked = Array.from(card.querySelectorAll('mark')).map((m) => m.textContent);
+    expect(marked).toEqual(['Zürich', 'Ducks', 'Zürich', 'ducklings']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('For all')).toBeInTheDocument();
+    expect(document.querySelector('mark')).toBeNull();
+  });
+
+  it('says when nothing matches, and when the search fails', async () => {
+    signedIn();
+    mockApi({ 'GET /api/query_feed': { body: [pub()] }, 'GET /api/search': [{ body: [] }, { status: 500, body: { error: 'boom' } }] });
+    renderWithProviders(<FeedView />);
+    await screen.findByText('For all');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search memories' }), { target: { value: 'zeppelin' } });
+    expect(await screen.findByText('No memories match “zeppelin”.')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search memories' }), { target: { value: 'blimp' } });
+    expect(await screen.findByText('Search failed. Please try again.')).toBeInTheDocument();
   });
 });

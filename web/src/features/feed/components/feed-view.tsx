@@ -1,27 +1,38 @@
+import type { Pin } from '@memory-map/shared';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { InfiniteScroll } from '../../../components/infinite-scroll.tsx';
+import { LoadProblem } from '../../../components/load-problem.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingDots } from '../../../components/spinner.tsx';
 import { feedPinType } from '../../../lib/pin-type.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSession } from '../../../lib/session.ts';
-import { uniquePins, useFeed } from '../api/query-feed.ts';
+import { uniquePins, useFeed, type FeedPage } from '../api/query-feed.ts';
+import { useSearchMemories } from '../api/search-memories.ts';
+import { queryWords } from '../lib/highlight.ts';
 import { ALL_FILTERS, FeedFilterPanel, type FeedFilters } from './feed-filters.tsx';
 import { FeedItem } from './feed-item.tsx';
 import { OnThisDayCard } from './on-this-day-card.tsx';
 import './feed.css';
-import { LoadProblem } from '../../../components/load-problem.tsx';
 
 const FEED_FAILED = 'Failed to load feed. Please try again later.';
 export const FEED_EMPTY = 'No pins match your current filters. Try adjusting your filters or add more memories!';
+export const SEARCH_FAILED = 'Search failed. Please try again.';
+export const searchEmpty = (q: string) => `No memories match “${q}”.`;
 
 export function FeedView() {
   const { token } = useSession();
-  const feed = useFeed();
   const [filters, setFilters] = useState<FeedFilters>(ALL_FILTERS);
-  const pins = useMemo(() => uniquePins(feed.data?.pages), [feed.data]);
-  const shown = useMemo(() => pins.filter((p) => filters[feedPinType(p)]), [pins, filters]);
+  const [query, setQuery] = useState('');
+  const searched = useDebouncedValue(query.trim(), 300);
+  const searching = query.trim() !== '' && searched !== '';
+  const feed = useFeed();
+  const results = useSearchMemories(searching ? searched : '');
+  const words = useMemo(() => (searching ? queryWords(searched) : []), [searching, searched]);
 
   if (!token) {
     return (
@@ -37,43 +48,73 @@ export function FeedView() {
     );
   }
 
-  const failedFirst = feed.isError && pins.length === 0;
   return (
     <section className="screen feed-screen">
       <ScreenTitle title="Feed" />
+      <SearchBox
+        value={query}
+        onChange={setQuery}
+        placeholder="Search your memories..."
+        label="Search memories"
+        busy={searching && results.isFetching && !results.isFetchingNextPage}
+      />
       <FeedFilterPanel value={filters} onChange={setFilters} />
-      {/* One's own memories: hidden with them when 'Your Memories' is filtered out. */}
-      {filters.own && <OnThisDayCard />}
-      {feed.isPending ? (
-        <LoadingDots label="Loading feed" />
-      ) : failedFirst ? (
-        <LoadProblem message={FEED_FAILED} onRetry={() => void feed.refetch()} />
+      {/* One's own memories: hidden with them when 'Your Memories' is filtered out, and while searching. */}
+      {!searching && filters.own && <OnThisDayCard />}
+      {searching ? (
+        <PinStream
+          key="search"
+          query={results}
+          filters={filters}
+          highlight={words}
+          failedText={SEARCH_FAILED}
+          emptyText={searchEmpty(searched)}
+          loadingLabel="Searching"
+        />
       ) : (
-        <>
-          {/* A refresh that failed leaves the cached memories on screen, with the error above them. */}
-          {feed.isRefetchError && (
-            <LoadProblem className="feed-problem-stale" message={FEED_FAILED} onRetry={() => void feed.refetch()} />
-          )}
-          {shown.length > 0 && (
-            <div className="feed-list">
-              {shown.map((pin) => (
-                <FeedItem key={pin.id} pin={pin} />
-              ))}
-            </div>
-          )}
-          {feed.isFetchNextPageError ? (
-            <LoadProblem message={FEED_FAILED} onRetry={() => void feed.fetchNextPage()} />
-          ) : (
-            <InfiniteScroll
-              hasMore={Boolean(feed.hasNextPage)}
-              loading={feed.isFetchingNextPage}
-              onLoadMore={() => void feed.fetchNextPage()}
-              label="Loading more memories"
-            />
-          )}
-          {shown.length === 0 && !feed.hasNextPage && <p className="empty feed-empty">{FEED_EMPTY}</p>}
-        </>
+        <PinStream key="feed" query={feed} filters={filters} failedText={FEED_FAILED} emptyText={FEED_EMPTY} loadingLabel="Loading feed" />
       )}
     </section>
+  );
+}
+
+interface PinStreamProps {
+  query: UseInfiniteQueryResult<InfiniteData<FeedPage>>;
+  filters: FeedFilters;
+  highlight?: string[];
+  failedText: string;
+  emptyText: string;
+  loadingLabel: string;
+}
+
+/** A paged list of memories (the feed, or search results), filtered by type, loading more at the end. */
+function PinStream({ query, filters, highlight, failedText, emptyText, loadingLabel }: PinStreamProps) {
+  const pins = useMemo(() => uniquePins(query.data?.pages), [query.data]);
+  const shown = useMemo(() => pins.filter((p: Pin) => filters[feedPinType(p)]), [pins, filters]);
+  if (query.isPending) return <LoadingDots label={loadingLabel} />;
+  if (query.isError && pins.length === 0) return <LoadProblem message={failedText} onRetry={() => void query.refetch()} />;
+  return (
+    <>
+      {/* A refresh that failed leaves the cached memories on screen, with the error above them. */}
+      {query.isRefetchError && <LoadProblem className="feed-problem-stale" message={failedText} onRetry={() => void query.refetch()} />}
+      {shown.length > 0 && (
+        <div className="feed-list">
+          {shown.map((pin) => (
+            <FeedItem key={pin.id} pin={pin} highlight={highlight} />
+          ))}
+        </div>
+      )}
+      {query.isFetchNextPageError ? (
+        <LoadProblem message={failedText} onRetry={() => void query.fetchNextPage()} />
+      ) : (
+        <InfiniteScroll
+          hasMore={Boolean(query.hasNextPage)}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+          label="Loading more memories"
+        />
+      )}
+      {shown.length === 0 && !query.hasNextPage && <p className="empty feed-empty">{emptyText}</p>}
+    </>
   );
 }

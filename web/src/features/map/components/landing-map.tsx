@@ -9,19 +9,25 @@ import type { LandingState, NewLocationState, UpdateLocationState } from '../../
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../lib/api-client.ts';
+import { useColorScheme } from '../../../lib/color-scheme.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
+import { useMovePin } from '../api/move-pin.ts';
 import { useMapPins } from '../api/map-pins.ts';
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
 import { ownPositionIcon, pinIcon } from '../lib/icons.ts';
 import { ALL_TYPES, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type TypeFilter } from '../lib/map-items.ts';
-import { GEONAMES_ATTRIBUTION, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
+import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { MapControls } from './map-controls.tsx';
+import { MoveBar, MovingPin, type MoveState } from './move-pin.tsx';
 import { PinLayer, type PinActions } from './pin-layer.tsx';
 import './map.css';
 
 export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
+/** Moving saves through the update call: its failure text (SPEC.md §8). */
+export const MOVE_FAILED = 'Failed to update pin';
 const HINT_KEY = 'mm-map-hint-dismissed';
 const FOCUS_ZOOM = 15;
 
@@ -64,7 +70,10 @@ function MapView({
   const navigate = useNavigate();
   const { user } = useSession();
   const [map, setMap] = useState<L.Map | null>(null);
-  const [theme, setTheme] = useState<MapTheme>(loadTheme);
+  const { scheme } = useColorScheme();
+  // Until a theme is chosen here, the map follows the app: Voyager when light, Dark when dark.
+  const [chosenTheme, setTheme] = useState<MapTheme | null>(loadSavedTheme);
+  const theme = chosenTheme ?? loadTheme(scheme);
   const [filter, setFilter] = useState<TypeFilter>(ALL_TYPES);
   const [view, setView] = useState<View | null>(null);
   const [hintVisible, setHintVisible] = useState(() => localStorage.getItem(HINT_KEY) !== '1');
@@ -77,6 +86,9 @@ function MapView({
   const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ownDotRef = useRef<L.Marker>(null);
   const deletePin = useDeletePin();
+  const movePin = useMovePin();
+  const [move, setMove] = useState<MoveState | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
   const closeConfirm = useCallback(() => setConfirm(null), []);
   const closeImage = useCallback(() => setFullImage(null), []);
 
@@ -111,12 +123,25 @@ function MapView({
     () => (data && zoom !== undefined && types ? mapItemsFor(data, userId, filter, zoom) : []),
     [data, zoom, types, userId, filter],
   );
-  const items = useMemo(() => keepOpenPin(drawn, openPin, filter), [drawn, openPin, filter]);
+  const shownItems = useMemo(() => keepOpenPin(drawn, openPin, filter), [drawn, openPin, filter]);
+  // The pin being moved is drawn once, as the draggable one.
+  const items = useMemo(
+    () => (move ? shownItems.filter((i) => i.kind !== 'pin' || i.pin.id !== move.pin.id) : shownItems),
+    [shownItems, move],
+  );
+  const moveTo = useCallback((at: LatLng) => {
+    setMoveError(null);
+    setMove((m) => (m ? { ...m, at } : m));
+  }, []);
 
   const actions: PinActions = useMemo(
     () => ({
       onUpdate: (pin) => setConfirm({ kind: 'update', pin }),
       onDelete: (pin) => setConfirm({ kind: 'delete', pin }),
+      onMove: (pin) => {
+        setMoveError(null);
+        setMove({ pin, at: { lat: pin.latitude, lng: pin.longitude } });
+      },
       onOpenImage: (pin) => setFullImage(pin),
       onPopupOpen: (item) => setOpenPin(item),
       onPopupClose: (pinId) => setOpenPin((open) => (open?.pin.id === pinId ? null : open)),
@@ -142,6 +167,25 @@ function MapView({
     if (here) map?.once('moveend', () => ownDotRef.current?.openPopup());
   }
 
+  function saveMove() {
+    if (!move) return;
+    movePin.mutate(
+      { pin: move.pin, latitude: move.at.lat, longitude: move.at.lng },
+      {
+        onSuccess: () => {
+          setMove(null);
+          setOpenPin(null);
+        },
+        onError: (err) => setMoveError(errorText(err, MOVE_FAILED)),
+      },
+    );
+  }
+
+  // The popup of the pin being moved would float where the pin was.
+  useEffect(() => {
+    if (move) map?.closePopup();
+  }, [move, map]);
+
   function confirmAction() {
     if (!confirm) return;
     const { pin } = confirm;
@@ -158,6 +202,7 @@ function MapView({
         locationName: pin.locationName,
         latitude: pin.latitude,
         longitude: pin.longitude,
+        happenedAt: pin.happenedAt,
       };
       navigate(paths.updateLocation, { state });
       return;
@@ -201,10 +246,27 @@ function MapView({
         <ViewTracker onChange={setView} />
         <PinLayer items={items} actions={actions} />
         {ownPosition && <OwnPosition position={ownPosition} markerRef={ownDotRef} />}
-        <DraftMarker onAdd={(at) => navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState })} />
+        {move ? (
+          <MovingPin move={move} onMove={moveTo} />
+        ) : (
+          <DraftMarker onAdd={(at) => navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState })} />
+        )}
       </MapContainer>
 
-      {hintVisible && !popupOpen && !controlsOpen && (
+      {move && (
+        <MoveBar
+          move={move}
+          saving={movePin.isPending}
+          error={moveError}
+          onSave={saveMove}
+          onCancel={() => {
+            setMove(null);
+            setMoveError(null);
+          }}
+        />
+      )}
+
+      {hintVisible && !popupOpen && !controlsOpen && !move && (
         <div className="map-hint" role="note">
           <span>Double-click to add memory</span>
           <button

@@ -1,7 +1,6 @@
 import type { PinType, PlaceSearchResult } from '@memory-map/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
-import { PIN_COLORS } from '../../../lib/pin-type.ts';
 import { usePlaceSearch } from '../api/search-places.ts';
 import type { TypeFilter } from '../lib/map-items.ts';
 import { THEME_LIST, type MapTheme } from '../lib/themes.ts';
@@ -56,7 +55,8 @@ export function MapControls({ filter, onFilterChange, theme, onThemeChange, onPl
                     type="checkbox"
                     checked={filter[type]}
                     onChange={(e) => onFilterChange({ ...filter, [type]: e.target.checked })}
-                    style={{ accentColor: PIN_COLORS[type] }}
+                    // The type's colour token: the marker's colour when light, a lighter one when dark (visible on the dark panel).
+                    style={{ accentColor: `var(--color-${type})` }}
                   />
                   {label}
                 </label>

@@ -10,6 +10,7 @@ import { PinPopup } from './pin-popup.tsx';
 export interface PinActions {
   onUpdate: (pin: Pin) => void;
   onDelete: (pin: Pin) => void;
+  onMove?: (pin: Pin) => void;
   onOpenImage: (pin: Pin) => void;
   /** A pin's popup opened: the map keeps that pin drawn while it is open. */
   onPopupOpen?: (item: PinItem) => void;

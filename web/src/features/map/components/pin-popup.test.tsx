@@ -24,6 +24,18 @@ describe('PinPopup', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('shows when it happened, and the posting time when that was another moment', () => {
+    renderPopup(makePin({ happenedAt: '2023-07-14', createdAt: '2025-06-01T18:30:00.000Z' }));
+    expect(screen.getByText(new Date(2023, 6, 14).toLocaleDateString(undefined, { dateStyle: 'medium' }))).toHaveAttribute('datetime', '2023-07-14');
+    expect(screen.getByText(/Posted/)).toBeInTheDocument();
+    expect(screen.getByText(/2025/)).toHaveAttribute('datetime', '2025-06-01T18:30:00.000Z');
+  });
+
+  it('says nothing of the posting when it happened the day it was posted', () => {
+    renderPopup(makePin({ happenedAt: '2025-06-01T18:00:00.000Z', createdAt: '2025-06-01T18:30:00.000Z' }));
+    expect(screen.queryByText(/Posted/)).not.toBeInTheDocument();
+  });
+
   it('gives the author update and delete buttons', async () => {
     const pin = makePin({ pinType: 'own', isOwnPin: true, visibility: '1', author: 'me', userId: 'me', authorName: 'ann' });
     const { onUpdate, onDelete } = renderPopup(pin);

@@ -1,7 +1,7 @@
 import type { Pin, PinType } from '@memory-map/shared';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
-import { formatDateTime, pinBadgeText } from '../../../lib/pin-type.ts';
+import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 import { SharePanel } from './share-panel.tsx';
 
 /** SPEC.md §9: the map popup offers Show more above 100 characters. */
@@ -12,6 +12,8 @@ export interface PinPopupProps {
   type: PinType;
   onUpdate: (pin: Pin) => void;
   onDelete: (pin: Pin) => void;
+  /** Own pins: put the pin in a draggable mode with Save / Cancel. */
+  onMove?: (pin: Pin) => void;
   onOpenImage: (pin: Pin) => void;
   /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
   onLayout?: () => void;
@@ -21,7 +23,7 @@ export interface PinPopupProps {
  * Everything SPEC.md §2 lists for a pin's popup. Only the author gets update and delete, and
  * the share link of docs/design.md §11.
  */
-export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout }: PinPopupProps) {
+export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
   const [sharing, setSharing] = useState(false);
   const isOwn = type === 'own';
@@ -29,6 +31,8 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
   const description = long && !expanded ? `${pin.description.slice(0, POPUP_CLAMP).trimEnd()}…` : pin.description;
   const tagged = pin.taggedFriends ?? [];
   const preview = pin.thumbnailUrl ?? pin.imageUrl;
+  // A pin cached by an older version of the app has no happenedAt: it happened when posted.
+  const happenedAt = pin.happenedAt ?? pin.createdAt;
 
   return (
     <article className="pin-popup" aria-label={pin.title}>
@@ -78,15 +82,27 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onOpenImage, onLayout 
             </ul>
           </div>
         )}
-        <time className="pin-popup-date" dateTime={pin.createdAt}>
-          {formatDateTime(pin.createdAt)}
-        </time>
+        <p className="pin-popup-date">
+          <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
+          {/* Dated to another day than it was posted: the posting time (SPEC.md §2) follows. */}
+          {formatHappenedDate(happenedAt) !== formatDate(pin.createdAt) && (
+            <span className="pin-popup-posted">
+              {' · Posted '}
+              <time dateTime={pin.createdAt}>{formatDateTime(pin.createdAt)}</time>
+            </span>
+          )}
+        </p>
       </div>
       {isOwn && (
-        <div className="pin-popup-actions">
+        <div className={onMove ? 'pin-popup-actions pin-popup-actions-3' : 'pin-popup-actions'}>
           <button type="button" className="btn btn-secondary" onClick={() => onUpdate(pin)}>
             Update
           </button>
+          {onMove && (
+            <button type="button" className="btn btn-secondary" onClick={() => onMove(pin)}>
+              Move
+            </button>
+          )}
           <button type="button" className="btn btn-danger" onClick={() => onDelete(pin)}>
             Delete
           </button>

@@ -46,15 +46,20 @@ export const GEONAMES_ATTRIBUTION = 'Places © <a href="https://www.geonames.org
 
 const THEME_KEY = 'mm-map-theme';
 
-/** The theme chosen last time on this device, else Voyager. */
-export function loadTheme(): MapTheme {
+/** The theme chosen on this device, or null if none was: the map then follows the app's colour scheme. */
+export function loadSavedTheme(): MapTheme | null {
   let id: string | null = null;
   try {
     id = localStorage.getItem(THEME_KEY);
   } catch {
     id = null;
   }
-  return THEME_LIST.find((t) => t.id === id) ?? MAP_THEMES.VOYAGER;
+  return THEME_LIST.find((t) => t.id === id) ?? null;
+}
+
+/** The theme chosen last time on this device, else Voyager (Dark while the app is dark). */
+export function loadTheme(appScheme: 'light' | 'dark' = 'light'): MapTheme {
+  return loadSavedTheme() ?? (appScheme === 'dark' ? MAP_THEMES.DARK : MAP_THEMES.VOYAGER);
 }
 
 export function saveTheme(theme: MapTheme): void {

@@ -12,6 +12,8 @@ export interface CreateMemoryInput {
   locationName: string;
   tags: string[];
   image: File | null;
+  /** When it happened (the form always sends it; the server would default to now). */
+  happenedAt?: string;
   onProgress?: (fraction: number) => void;
 }
 
@@ -25,6 +27,7 @@ export function createMemory({ onProgress, ...input }: CreateMemoryInput): Promi
   form.append('visibility', input.visibility);
   form.append('locationName', input.locationName);
   if (input.tags.length) form.append('tags', JSON.stringify(input.tags));
+  if (input.happenedAt) form.append('happenedAt', input.happenedAt);
   if (input.image) form.append('image', input.image, input.image.name);
   return apiUpload<Pin>('/api/create', form, { method: 'POST', onProgress });
 }

@@ -1,18 +1,11 @@
-import type { ReverseResult } from '@memory-map/shared';
+import { placeNameOf, UNKNOWN_LOCATION, type ReverseResult } from '@memory-map/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { memoriesKeys } from './keys.ts';
 
-export const UNKNOWN_LOCATION = 'Unknown location';
-
-/** docs/product.md §7: the place name is road, city/town/village, country; 'Unknown location' when empty. */
-export function placeNameOf(result: ReverseResult | null | undefined): string {
-  const a = result?.address;
-  if (!a) return UNKNOWN_LOCATION;
-  const parts = [a.road, a.city ?? a.town ?? a.village, a.country].map((p) => p?.trim()).filter((p): p is string => Boolean(p));
-  return parts.length ? parts.join(', ') : UNKNOWN_LOCATION;
-}
+// One rule for the browser and the server (which names the place of a moved memory).
+export { placeNameOf, UNKNOWN_LOCATION };
 
 /** GET /api/places/reverse (our own geocoder); a failure reads 'Unknown location' (docs/product.md §8). */
 export async function reverseGeocode(lat: number, lon: number, signal?: AbortSignal): Promise<string> {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
@@ -212,6 +212,43 @@ describe('CreateMemory', () => {
     const fields = XHR.sent[0]!.fields();
     expect(fields.tags).toBeUndefined();
     expect(fields.image).toBeUndefined();
+  });
+
+  it('dates the memory to a day of its own: a date alone when the time is cleared', async () => {
+    routeFetch();
+    const { user, XHR } = setup();
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2024-07-14' } });
+    fireEvent.change(screen.getByLabelText('Time (optional)'), { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(XHR.sent[0]!.fields().happenedAt).toBe('2024-07-14');
+  });
+
+  it('sends a date and time as the moment in the author\'s time zone', async () => {
+    routeFetch();
+    const { user, XHR } = setup();
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2024-07-14' } });
+    fireEvent.change(screen.getByLabelText('Time (optional)'), { target: { value: '18:30' } });
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(XHR.sent[0]!.fields().happenedAt).toBe(new Date(2024, 6, 14, 18, 30).toISOString());
+  });
+
+  it.each([
+    ['2999-01-01', 'The date cannot be more than a day in the future'],
+    ['1899-12-31', 'The date must be in 1900 or later'],
+    ['', 'Enter the date it happened'],
+  ])('refuses the date %j with a message and sends nothing', async (date, message) => {
+    routeFetch();
+    const { user, XHR } = setup();
+    await user.type(screen.getByLabelText('Title'), 'T');
+    await user.type(screen.getByLabelText('Description'), 'D');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } });
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(XHR.sent).toHaveLength(0);
   });
 
   it.each([

@@ -101,6 +101,7 @@ export function CreateMemory() {
             visibility: values.visibility,
             tags: values.tags,
             image: values.image,
+            happenedAt: values.happenedAt,
             latitude: coords.lat,
             longitude: coords.lng,
             // Saved while the name is still being looked up: it is waited for (briefly), never left empty.

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
+import { EARLIEST_DATE, happenedAtOf, latestDate, whenFieldsOf, whenProblem, type WhenFields } from '../lib/happened-at.ts';
 import { ImagePicker } from './image-picker.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
 import './memories.css';
@@ -19,12 +20,16 @@ export interface MemoryFormValues {
   image: File | null;
   /** The existing photo was removed and no new one chosen (update only). */
   removeImage: boolean;
+  /** When it happened; undefined when an existing memory's date was left as it was. */
+  happenedAt: string | undefined;
 }
 
 export interface MemoryFormProps {
   initial?: Partial<Pick<MemoryFormValues, 'title' | 'description' | 'visibility' | 'tags'>> & {
     taggedFriends?: FriendLike[];
     imageUrl?: string | null;
+    /** An existing memory's happenedAt; a new memory starts at this moment. */
+    happenedAt?: string;
   };
   submitLabel: string;
   /** docs/product.md §8: shown when the server gives no error text. */
@@ -62,6 +67,8 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   const [visibility, setVisibility] = useState<Visibility>(initial?.visibility ?? '1');
   const [tags, setTags] = useState<string[]>(() => [...new Set(initial?.tags ?? [])]);
   const [image, setImage] = useState<File | null>(null);
+  const [when, setWhen] = useState<WhenFields>(() => whenFieldsOf(initial?.happenedAt));
+  const [whenTouched, setWhenTouched] = useState(false);
   const [existingUrl, setExistingUrl] = useState<string | null>(initial?.imageUrl ?? null);
   const [error, setError] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -111,6 +118,11 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
       setError(text.message);
       return;
     }
+    const whenWrong = whenProblem(when);
+    if (whenWrong) {
+      setError(whenWrong);
+      return;
+    }
     setError(null);
     setBusy(true);
     setProgress(image ? 0 : null);
@@ -123,6 +135,9 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           tags,
           image,
           removeImage: Boolean(initial?.imageUrl) && !existingUrl && !image,
+          // Sent only when changed: the fields hold a moment to the minute. Untouched, a new memory
+          // happened when it is posted (the server's default) and an existing one keeps its date.
+          happenedAt: whenTouched ? happenedAtOf(when) : undefined,
         },
         (fraction) => setProgress(fraction),
       );
@@ -170,6 +185,40 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           {description.length}/{LIMITS.descriptionMax}
         </span>
       </div>
+      <fieldset className="field memory-when">
+        <legend>When it happened</legend>
+        <div className="memory-when-row">
+          <label className="memory-when-part">
+            <span>Date</span>
+            <input
+              type="date"
+              value={when.date}
+              min={EARLIEST_DATE}
+              max={latestDate()}
+              required
+              onChange={(e) => {
+                edited();
+                setWhenTouched(true);
+                setWhen((w) => ({ ...w, date: e.target.value }));
+              }}
+              disabled={busy}
+            />
+          </label>
+          <label className="memory-when-part">
+            <span>Time (optional)</span>
+            <input
+              type="time"
+              value={when.time}
+              onChange={(e) => {
+                edited();
+                setWhenTouched(true);
+                setWhen((w) => ({ ...w, time: e.target.value }));
+              }}
+              disabled={busy}
+            />
+          </label>
+        </div>
+      </fieldset>
       <ImagePicker
         file={image}
         existingUrl={existingUrl}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
@@ -98,6 +98,26 @@ describe('UpdateMemory', () => {
     expect(router.state.location.state).toEqual({ focus: { lat: 50.82, lng: -0.14 } });
     // Back from the map must not reopen the form of a memory already saved.
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows when it happened and sends it only when changed', async () => {
+    const { user, XHR } = setup({ ...pinState, happenedAt: '2019-03-01' });
+    expect(screen.getByLabelText('Date')).toHaveValue('2019-03-01');
+    expect(screen.getByLabelText('Time (optional)')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    expect(XHR.sent[0]!.fields().happenedAt).toBeUndefined();
+    act(() => XHR.sent[0]!.respond(500));
+    await screen.findByRole('alert');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2018-12-24' } });
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    expect(XHR.sent[1]!.fields().happenedAt).toBe('2018-12-24');
+  });
+
+  it('reads a moment in local time', async () => {
+    const at = new Date(2020, 4, 6, 7, 8).toISOString();
+    setup({ ...pinState, happenedAt: at });
+    expect(screen.getByLabelText('Date')).toHaveValue('2020-05-06');
+    expect(screen.getByLabelText('Time (optional)')).toHaveValue('07:08');
   });
 
   it("clears 'Please fill out all fields.' and a failed save's message once the fields are edited", async () => {

@@ -21,6 +21,7 @@ function stateOf(raw: unknown): UpdateLocationState | null {
     locationName: typeof s.locationName === 'string' ? s.locationName : '',
     latitude: Number(s.latitude),
     longitude: Number(s.longitude),
+    happenedAt: typeof s.happenedAt === 'string' && s.happenedAt ? s.happenedAt : undefined,
   };
 }
 

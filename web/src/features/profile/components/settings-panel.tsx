@@ -2,14 +2,44 @@ import { useState } from 'react';
 import { ChevronRightIcon, HelpIcon, InfoIcon, MailIcon } from '../../../components/icons-extra.tsx';
 import { useAppInfo } from '../../../lib/app-info.ts';
 import { DownloadData } from './download-data.tsx';
+import { useColorScheme, type ColorSchemeChoice } from '../../../lib/color-scheme.ts';
 
-/** Settings: Your data (docs/design.md §11), Support > Help Center, About (version and tagline), and the way back. */
+const SCHEMES: Array<[ColorSchemeChoice, string]> = [
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+  ['system', 'System'],
+];
+
+/** Light, Dark, or the device's own setting (System). */
+function AppearanceChoice() {
+  const { choice, setChoice } = useColorScheme();
+  return (
+    <fieldset className="profile-appearance card">
+      <legend className="sr-only">Colour scheme</legend>
+      {SCHEMES.map(([value, label]) => (
+        <label key={value} className={choice === value ? 'profile-appearance-option active' : 'profile-appearance-option'}>
+          <input type="radio" name="color-scheme" value={value} checked={choice === value} onChange={() => setChoice(value)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Settings: Appearance, Your data (docs/design.md §11), Support > Help Center, About (version and tagline), and the way back. */
 export function SettingsPanel({ onBack }: { onBack: () => void }) {
   const info = useAppInfo().data;
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <div className="profile-settings">
       <h2 className="profile-section-title">Settings</h2>
+
+      <section className="profile-group" aria-labelledby="settings-appearance">
+        <h3 id="settings-appearance" className="profile-group-title">
+          Appearance
+        </h3>
+        <AppearanceChoice />
+      </section>
 
       <section className="profile-group" aria-labelledby="settings-data">
         <h3 id="settings-data" className="profile-group-title">
