@@ -70,7 +70,7 @@ export async function createMemory(request: APIRequestContext, user: E2EUser, in
   return res.json();
 }
 
-/** Puts the session where the app keeps it (SPEC.md §3) before the first page load. */
+/** Puts the session where the app keeps it (docs/product.md §3) before the first page load. */
 export async function signIn(page: Page, user: E2EUser): Promise<void> {
   const res = await page.request.post('/api/profile/login', { data: { username: user.username, password: user.password } });
   expect(res.status()).toBe(200);

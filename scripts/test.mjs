@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one gate (STYLE.md §7): lint, typecheck, unit + API tests (SQLite, and PostgreSQL when
+// The one gate (docs/conventions.md §7): lint, typecheck, unit + API tests (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests against the built app. Every stage runs even
 // if an earlier one failed, so one run shows everything; the last line is "N passed, N failed".
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { warm as warmPlaces } from './modules/places/index.ts';
 
-/** The only file that listens; buildApp stays port-free for tests (STYLE.md). */
+/** The only file that listens; buildApp stays port-free for tests (docs/conventions.md). */
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);

@@ -1,4 +1,4 @@
-/** Every number the product depends on, in one place (SPEC.md §9, DESIGN.md §5–6). */
+/** Every number the product depends on, in one place (docs/product.md §9, docs/design.md §5–6). */
 export const LIMITS = {
   usernameMin: 3,
   usernameMax: 30,
@@ -51,5 +51,5 @@ export const UPLOAD_MESSAGES = {
   serverBusy: 'The server is busy with other photos right now. Please try again in a few seconds.',
 } as const;
 
-/** The special characters SPEC.md §5 accepts in a password. */
+/** The special characters docs/product.md §5 accepts in a password. */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';

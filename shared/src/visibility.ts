@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Visibility codes exactly as SPEC.md §4 names them; the API speaks strings, the database integers. */
+/** Visibility codes exactly as docs/product.md §4 names them; the API speaks strings, the database integers. */
 export const VISIBILITY = { private: '1', friends: '2', public: '3' } as const;
 export type Visibility = (typeof VISIBILITY)[keyof typeof VISIBILITY];
 
@@ -8,7 +8,7 @@ export const visibilitySchema = z.enum(['1', '2', '3'], {
   error: "Visibility must be '1' (only you), '2' (friends) or '3' (everyone)",
 });
 
-/** Labels of the memory forms (SPEC.md §3). */
+/** Labels of the memory forms (docs/product.md §3). */
 export const VISIBILITY_LABELS: Record<Visibility, string> = {
   '1': 'Private (Only You)',
   '2': 'Friends Only',

@@ -65,7 +65,7 @@ export function mockApi(routes: Record<string, Route | Route[]>) {
 /** Use as a reply to make fetch fail like a dropped connection. */
 export const NETWORK_DOWN = { status: -1 } as const;
 
-/** Puts a session in localStorage the way login does (SPEC.md §3). */
+/** Puts a session in localStorage the way login does (docs/product.md §3). */
 export function signedIn(user: Record<string, unknown> = {}, token = 'test-token') {
   const full = {
     _id: 'me',

@@ -4,7 +4,7 @@ import { textField } from './text.ts';
 
 const specialRe = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\]\\^-]/g, '\\$&')}]`);
 
-/** The exact texts of SPEC.md §5; the server answers with the same ones. */
+/** The exact texts of docs/product.md §5; the server answers with the same ones. */
 export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill out all fields.',
   passwordTooShort: 'Password must be at least 6 characters long',

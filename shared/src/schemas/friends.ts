@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from './users.ts';
 
-/** Conflict texts of DESIGN.md §5, which the Add Friend screen also shows (SPEC.md §4). */
+/** Conflict texts of docs/design.md §5, which the Add Friend screen also shows (docs/product.md §4). */
 export const FRIEND_MESSAGES = {
   alreadyFriends: 'You are already friends with this user',
   alreadySent: 'Friend request already sent',

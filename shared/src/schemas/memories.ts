@@ -45,7 +45,7 @@ export const coordinateSchema = (label: string, limit: number) =>
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Tags arrive as a JSON list of user ids in a multipart field (SPEC.md §7); a JSON body may send
+ * Tags arrive as a JSON list of user ids in a multipart field (docs/product.md §7); a JSON body may send
  * the list itself.
  */
 export const tagsFieldSchema = z

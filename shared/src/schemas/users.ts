@@ -3,7 +3,7 @@ import { textField } from './text.ts';
 import { LIMITS } from '../limits.ts';
 import { usernameSchema, passwordSchema } from './auth.ts';
 
-/** Another user as lists and lookups show them; `email` only where DESIGN.md §6 allows. */
+/** Another user as lists and lookups show them; `email` only where docs/design.md §6 allows. */
 export const publicUserSchema = z.object({
   _id: z.string(),
   username: z.string(),

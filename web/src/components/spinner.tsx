@@ -4,7 +4,7 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
   return <span className="spinner" role="status" aria-label={label} />;
 }
 
-/** SPEC.md §9: loading dots appear only after 500 ms, so fast answers never flash a loader. */
+/** docs/product.md §9: loading dots appear only after 500 ms, so fast answers never flash a loader. */
 export function LoadingDots({ label = 'Loading', delayMs = 500 }: { label?: string; delayMs?: number }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

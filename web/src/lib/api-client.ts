@@ -2,7 +2,7 @@ import { clearSession, getToken } from './session.ts';
 
 /**
  * Every non-2xx answer becomes an ApiError. `serverMessage` is the server's `{"error"}` text when
- * there was one; screens show it, or the fallback text SPEC.md §8 names (see errorText).
+ * there was one; screens show it, or the fallback text docs/product.md §8 names (see errorText).
  */
 export class ApiError extends Error {
   constructor(
@@ -45,7 +45,7 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as multipart/form-data. */
   form?: FormData;
-  /** Bearer token on every call but register, login and PUT /update_user (SPEC.md §7). */
+  /** Bearer token on every call but register, login and PUT /update_user (docs/product.md §7). */
   auth?: boolean;
   signal?: AbortSignal;
 }

@@ -1,7 +1,7 @@
 import type { Pin, PinType } from '@memory-map/shared';
 
 /**
- * SPEC.md §4. On the map: own if author equals the user, else public if visibility '3', else
+ * docs/product.md §4. On the map: own if author equals the user, else public if visibility '3', else
  * friend. In the feed: own if isOwnPin, else the same. The server's pinType is used when present.
  */
 export function mapPinType(pin: Pick<Pin, 'author' | 'visibility'> & { pinType?: PinType }, userId: string | undefined): PinType {
@@ -18,13 +18,13 @@ export function feedPinType(pin: Pick<Pin, 'visibility'> & { isOwnPin?: boolean;
 
 const OWN_SUFFIX: Record<string, string> = { '1': 'Private', '2': 'Friends', '3': 'Public' };
 
-/** Badge texts of SPEC.md §4: 'Your Memory (Private/Friends/Public)', 'Friend Memory', 'Public Memory'. */
+/** Badge texts of docs/product.md §4: 'Your Memory (Private/Friends/Public)', 'Friend Memory', 'Public Memory'. */
 export function pinBadgeText(type: PinType, visibility: string): string {
   if (type === 'own') return `Your Memory (${OWN_SUFFIX[visibility] ?? 'Private'})`;
   return type === 'friend' ? 'Friend Memory' : 'Public Memory';
 }
 
-/** Marker colours of SPEC.md §4: own dark, friend indigo, public green (match the CSS tokens). */
+/** Marker colours of docs/product.md §4: own dark, friend indigo, public green (match the CSS tokens). */
 export const PIN_COLORS: Record<PinType, string> = { own: '#1e293b', friend: '#4f46e5', public: '#16a34a' };
 
 /** Created date and time as people read it, in their own locale. */

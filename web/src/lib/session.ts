@@ -1,12 +1,12 @@
 import type { SelfUser } from '@memory-map/shared';
 import { useSyncExternalStore } from 'react';
 
-/** SPEC.md §3: the current user record and the token live in localStorage under 'user' and 'token'. */
+/** docs/product.md §3: the current user record and the token live in localStorage under 'user' and 'token'. */
 const USER_KEY = 'user';
 const TOKEN_KEY = 'token';
 const CHANGE_EVENT = 'mm-session-change';
 
-/** The stored user record; friends and request lists may hold ids or objects with _id (SPEC.md §3). */
+/** The stored user record; friends and request lists may hold ids or objects with _id (docs/product.md §3). */
 export type StoredUser = Omit<SelfUser, 'friends' | 'friendRequests'> & {
   friends?: Array<string | { _id: string } | null>;
   friendRequests?: {

@@ -6,7 +6,7 @@ export interface TimedMessage {
 }
 
 /**
- * A message that clears itself after `durationMs` (SPEC.md §9: error toast and info message 3 s).
+ * A message that clears itself after `durationMs` (docs/product.md §9: error toast and info message 3 s).
  * Showing a new message restarts the clock.
  */
 export function useTimedMessage(durationMs = 3000) {

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config.ts';
 import { contentTypeOf, MEDIA_KEY_RE, type MediaStore, type StoredObject } from './media-store.ts';
 
-/** Any S3-compatible bucket (AWS, MinIO, R2, Garage): app servers then keep no files (DESIGN.md §8). */
+/** Any S3-compatible bucket (AWS, MinIO, R2, Garage): app servers then keep no files (docs/design.md §8). */
 export function createS3MediaStore(config: S3Config): MediaStore {
   const client = new S3Client({
     region: config.region,

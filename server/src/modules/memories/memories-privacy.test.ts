@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/helper
 import { MEDIA_URL_MIN_LIFETIME_SECONDS, MEDIA_URL_WINDOW_SECONDS } from '../media/media-urls.ts';
 
 /**
- * DESIGN.md §6: who sees what. Each test file gets its own database, so every list here holds
+ * docs/design.md §6: who sees what. Each test file gets its own database, so every list here holds
  * exactly the memories made in this file.
  */
 let t: TestApp;
@@ -45,14 +45,14 @@ describe('authorization matrix: visibility × viewer × endpoint', () => {
     }
   });
 
-  // What DESIGN.md §6 allows: true = the viewer sees the memory in lists.
+  // What docs/design.md §6 allows: true = the viewer sees the memory in lists.
   const sees: Record<Viewer, Record<Vis, boolean>> = {
     author: { '1': true, '2': true, '3': true },
     friend: { '1': false, '2': true, '3': true },
     stranger: { '1': false, '2': false, '3': true },
     anonymous: { '1': false, '2': false, '3': false },
   };
-  // pinType as each viewer is told it (SPEC.md §4).
+  // pinType as each viewer is told it (docs/product.md §4).
   const pinType: Record<Viewer, Record<Vis, string | null>> = {
     author: { '1': 'own', '2': 'own', '3': 'own' },
     friend: { '1': null, '2': 'friend', '3': 'public' },
@@ -130,7 +130,7 @@ describe('authorization matrix: visibility × viewer × endpoint', () => {
   });
 
   it.each(cases)('GET of the image URL obtained by the author: %s, visibility %s', async (viewer, vis) => {
-    // Signed URLs are capabilities (DESIGN.md §6): a session adds nothing and none is needed,
+    // Signed URLs are capabilities (docs/design.md §6): a session adds nothing and none is needed,
     // so the viewer's token changes nothing. What keeps an image private is that only viewers
     // who may see the memory are ever handed a URL (the map/feed cases above) and that the URL
     // cannot be forged, stripped, moved to another image or used after it expires.

@@ -14,7 +14,7 @@ export interface TagRow {
 }
 
 /**
- * Pin objects for one viewer (DESIGN.md §5). Only pins the viewer may see reach this function,
+ * Pin objects for one viewer (docs/design.md §5). Only pins the viewer may see reach this function,
  * so handing out their signed image URLs is what grants access to the image.
  */
 export async function toPins(ctx: AppContext, viewerId: string, rows: PinWithAuthor[], tags: TagRow[]): Promise<Pin[]> {

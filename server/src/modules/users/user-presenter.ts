@@ -12,7 +12,7 @@ export function profilePictureUrl(ctx: AppContext, key: string | null): string {
 
 type UserRow = Pick<UsersTable, 'id' | 'username' | 'profile_picture'> & { email?: string };
 
-/** Another user; pass `withEmail` only where DESIGN.md §6 allows the viewer to see it. */
+/** Another user; pass `withEmail` only where docs/design.md §6 allows the viewer to see it. */
 export function toPublicUser(ctx: AppContext, row: UserRow, withEmail = false): PublicUser {
   const user: PublicUser = {
     _id: row.id,

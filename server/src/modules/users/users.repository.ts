@@ -58,7 +58,7 @@ export const usersRepository = {
   },
 
   /**
-   * Whether the viewer may see the user's e-mail besides their own (DESIGN.md §6): they are
+   * Whether the viewer may see the user's e-mail besides their own (docs/design.md §6): they are
    * friends, or the user has sent the viewer a friend request (sending one shares your e-mail
    * with its recipient; sending one to someone does not reveal theirs).
    */

@@ -131,7 +131,7 @@ export default async function usersRoutes(app: App) {
       }),
   );
 
-  // No /api prefix and no token (SPEC.md §7): the session cookie only, same-origin checked.
+  // No /api prefix and no token (docs/product.md §7): the session cookie only, same-origin checked.
   app.put(
     '/update_user',
     {

@@ -52,7 +52,7 @@ export async function getOther(ctx: AppContext, viewerId: string, userId: string
   return toPublicUser(ctx, row, await mayViewEmail(ctx, viewerId, userId));
 }
 
-/** DESIGN.md §6: the owner, friends, and whoever the user has sent a friend request to. */
+/** docs/design.md §6: the owner, friends, and whoever the user has sent a friend request to. */
 export async function mayViewEmail(ctx: AppContext, viewerId: string, userId: string): Promise<boolean> {
   if (viewerId === userId) return true;
   return usersRepository.emailVisible(ctx.db.kysely, viewerId, userId);

@@ -22,7 +22,7 @@ function nextUrl(link: string | string[] | number | undefined): string | undefin
   return match![1];
 }
 
-describe('who sees whose e-mail (DESIGN.md §6)', () => {
+describe('who sees whose e-mail (docs/design.md §6)', () => {
   // viewer ↔ friend are friends; viewer → target has a request from viewer; requester → viewer
   // sent viewer a request; stranger has nothing to do with viewer.
   let viewer: TestUser, friend: TestUser, target: TestUser, requester: TestUser, stranger: TestUser;

@@ -1,6 +1,6 @@
 import { APP_TAGLINE } from '@memory-map/shared';
 
-/** The logo of the sign-in screens (SPEC.md §2 "Login: Logo"). */
+/** The logo of the sign-in screens (docs/product.md §2 "Login: Logo"). */
 export function AuthLogo() {
   return (
     <div className="auth-logo">

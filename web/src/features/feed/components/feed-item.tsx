@@ -6,10 +6,10 @@ import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Highlighted } from './highlighted.tsx';
 import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 
-/** SPEC.md §9: the feed offers 'Show more' above 80 characters. */
+/** docs/product.md §9: the feed offers 'Show more' above 80 characters. */
 export const FEED_SHOW_MORE_AT = 80;
 
-/** 'author & name, name' (SPEC.md §2): the author, then the friends tagged in the memory. */
+/** 'author & name, name' (docs/product.md §2): the author, then the friends tagged in the memory. */
 export function authorLine(pin: Pick<Pin, 'authorName' | 'taggedFriends'>): { author: string; tagged: string } {
   const names = (pin.taggedFriends ?? []).map((f) => f.username).filter(Boolean);
   return { author: pin.authorName, tagged: names.length ? ` & ${names.join(', ')}` : '' };

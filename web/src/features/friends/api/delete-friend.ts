@@ -7,7 +7,7 @@ export function deleteFriend(userId: string): Promise<unknown> {
   return api('/api/delete_friend', { method: 'DELETE', json: { userId } });
 }
 
-/** Drops the friend from the stored user record (SPEC.md §4). */
+/** Drops the friend from the stored user record (docs/product.md §4). */
 export function forgetFriend(userId: string): void {
   updateStoredUser((u) => ({ ...u, friends: idsOf(u.friends).filter((id) => id !== userId) }));
 }

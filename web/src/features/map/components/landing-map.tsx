@@ -26,7 +26,7 @@ import { PinLayer, type PinActions } from './pin-layer.tsx';
 import './map.css';
 
 export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
-/** Moving saves through the update call: its failure text (SPEC.md §8). */
+/** Moving saves through the update call: its failure text (docs/product.md §8). */
 export const MOVE_FAILED = 'Failed to update pin';
 const HINT_KEY = 'mm-map-hint-dismissed';
 const FOCUS_ZOOM = 15;

@@ -21,7 +21,7 @@ export interface MapControlsProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The controls panel of SPEC.md §2: filters, a location search and the map theme. */
+/** The controls panel of docs/product.md §2: filters, a location search and the map theme. */
 export function MapControls({ filter, onFilterChange, theme, onThemeChange, onPlaceChosen, open, onOpenChange }: MapControlsProps) {
   const panelId = useId();
   return (
@@ -87,7 +87,7 @@ export function MapControls({ filter, onFilterChange, theme, onThemeChange, onPl
   );
 }
 
-/** SPEC.md §2/§5: blank queries ignored, at most 5 results, choosing one moves the map. */
+/** docs/product.md §2/§5: blank queries ignored, at most 5 results, choosing one moves the map. */
 export function LocationSearch({ onChoose }: { onChoose: (place: PlaceSearchResult) => void }) {
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState('');

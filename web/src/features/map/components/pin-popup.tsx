@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 import { SharePanel } from './share-panel.tsx';
 
-/** SPEC.md §9: the map popup offers Show more above 100 characters. */
+/** docs/product.md §9: the map popup offers Show more above 100 characters. */
 export const POPUP_CLAMP = 100;
 
 export interface PinPopupProps {
@@ -20,7 +20,7 @@ export interface PinPopupProps {
 }
 
 /**
- * Everything SPEC.md §2 lists for a pin's popup. Only the author gets update and delete, and
+ * Everything docs/product.md §2 lists for a pin's popup. Only the author gets update and delete, and
  * the share link of docs/design.md §11.
  */
 export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout }: PinPopupProps) {
@@ -46,7 +46,7 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
         <p className="pin-popup-place">{pin.locationName}</p>
         <div className="pin-popup-author">
           <Avatar src={pin.authorPicture} alt="" size={28} />
-          {/* SPEC.md §2 shows the author on every pin; only on other people's pins is it 'By {author}'. */}
+          {/* docs/product.md §2 shows the author on every pin; only on other people's pins is it 'By {author}'. */}
           <span>{isOwn ? pin.authorName : `By ${pin.authorName}`}</span>
         </div>
         {preview && (
@@ -84,7 +84,7 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
         )}
         <p className="pin-popup-date">
           <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
-          {/* Dated to another day than it was posted: the posting time (SPEC.md §2) follows. */}
+          {/* Dated to another day than it was posted: the posting time (docs/product.md §2) follows. */}
           {formatHappenedDate(happenedAt) !== formatDate(pin.createdAt) && (
             <span className="pin-popup-posted">
               {' · Posted '}

@@ -4,7 +4,7 @@ export interface City {
   lng: number;
 }
 
-/** SPEC.md §9: where the map starts when the person's location is denied or unavailable. */
+/** docs/product.md §9: where the map starts when the person's location is denied or unavailable. */
 export const FALLBACK_CITIES: readonly City[] = [
   { name: 'San Francisco', lat: 37.7749, lng: -122.4194 },
   { name: 'New York', lat: 40.7128, lng: -74.006 },
@@ -18,6 +18,6 @@ export function randomFallbackCity(random: () => number = Math.random): City {
   return FALLBACK_CITIES[index]!;
 }
 
-/** SPEC.md §9: default zoom 13, search result zoom 15. */
+/** docs/product.md §9: default zoom 13, search result zoom 15. */
 export const DEFAULT_ZOOM = 13;
 export const SEARCH_RESULT_ZOOM = 15;

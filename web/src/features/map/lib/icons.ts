@@ -2,7 +2,7 @@ import type { PinType } from '@memory-map/shared';
 import L from 'leaflet';
 import { PIN_COLORS } from '../../../lib/pin-type.ts';
 
-/** SPEC.md §9: markers are 30×30. */
+/** docs/product.md §9: markers are 30×30. */
 export const MARKER_SIZE = 30;
 
 function pinSvg(color: string): string {

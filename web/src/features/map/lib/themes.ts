@@ -1,4 +1,4 @@
-/** SPEC.md §3 "Map theme: name, tile url, attribution; VOYAGER, DARK, SATELLITE". */
+/** docs/product.md §3 "Map theme: name, tile url, attribution; VOYAGER, DARK, SATELLITE". */
 export interface MapTheme {
   id: 'voyager' | 'dark' | 'satellite';
   name: string;

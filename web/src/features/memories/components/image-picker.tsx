@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 export const IMAGE_TYPE_MESSAGE = 'Please choose an image file.';
 export const IMAGE_SIZE_MESSAGE = `The image must be ${LIMITS.uploadBytes / 1024 / 1024} MB or smaller.`;
 
-/** Why a chosen file cannot be sent, or null (SPEC.md §5: image types only; DESIGN.md §6: 15 MB). */
+/** Why a chosen file cannot be sent, or null (docs/product.md §5: image types only; docs/design.md §6: 15 MB). */
 export function imageProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return IMAGE_TYPE_MESSAGE;
   if (file.size > LIMITS.uploadBytes) return IMAGE_SIZE_MESSAGE;

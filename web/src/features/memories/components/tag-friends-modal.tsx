@@ -11,7 +11,7 @@ export interface TagFriendsModalProps {
   onClose: () => void;
 }
 
-/** SPEC.md §2 "Tag Friends modal": the friends, each toggled by a click, a count and Done; 80% of the viewport high. */
+/** docs/product.md §2 "Tag Friends modal": the friends, each toggled by a click, a count and Done; 80% of the viewport high. */
 export function TagFriendsModal({ open, selected, onToggle, onClose }: TagFriendsModalProps) {
   const titleId = useId();
   const doneRef = useRef<HTMLButtonElement>(null);

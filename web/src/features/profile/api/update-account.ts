@@ -13,7 +13,7 @@ export async function updateAccount(input: UpdateAccountInput): Promise<SelfUser
   const body: UpdateAccountInput = { newUsername: input.newUsername };
   if (input.newPassword) body.newPassword = input.newPassword;
   const res = await api<{ user?: SelfUser; updatedUser?: SelfUser }>('/api/update_user', { method: 'PUT', json: body });
-  // SPEC.md §7 reads `user` or `updatedUser`.
+  // docs/product.md §7 reads `user` or `updatedUser`.
   const user = res?.user ?? res?.updatedUser;
   if (!user) throw new Error('No user in the answer');
   return user;

@@ -8,7 +8,7 @@ export interface UpdateNamesInput {
 }
 
 /**
- * PUT /update_user {userId, firstName, lastName}: no /api prefix and no token (SPEC.md §7); the
+ * PUT /update_user {userId, firstName, lastName}: no /api prefix and no token (docs/product.md §7); the
  * session cookie set at login authenticates it, and the server accepts it only from our origin.
  */
 export function updateNames(input: UpdateNamesInput): Promise<unknown> {

@@ -6,7 +6,7 @@ import { useUpdateAccount } from '../api/update-account.ts';
 
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
-/** Client checks in the order SPEC.md §5 gives them; null when the form may be sent. */
+/** Client checks in the order docs/product.md §5 gives them; null when the form may be sent. */
 export function editProfileProblem(username: string, password: string): string | null {
   if (!username.trim()) return AUTH_MESSAGES.usernameEmpty;
   const parsed = usernameSchema.safeParse(username);
