@@ -21,7 +21,7 @@ function setup() {
   const pending: PublicUser[] = [];
   const api = mockApi({
     'GET /api/pending_requests': () => ({ body: { pendingRequests: [...pending] } }),
-    'GET /api/get_user': { body: { user: { _id: 'me' } } },
+    'GET /api/get_user': { body: { _id: 'me' } },
     'GET /api/query_friends': { body: [] },
   });
   const encoder = new TextEncoder();
@@ -83,7 +83,7 @@ describe('live updates in the app shell', () => {
     // What screens not shown right now hold in the cache.
     queryClient.setQueryData(friendsKeys.list('me'), []);
     queryClient.setQueryData(feedKeys.list('me'), { pages: [], pageParams: [] });
-    queryClient.setQueryData([...mapKeys.pins, 'box'], []);
+    queryClient.setQueryData(mapKeys.view({ bbox: '0,0,1,1', zoom: 3, types: 'own,friend,public' }), []);
     const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated === true;
 
     app.send('friend-accepted', { user: person('ben') });
@@ -91,10 +91,10 @@ describe('live updates in the app shell', () => {
     expect(stale(friendsKeys.list('me'))).toBe(true);
 
     queryClient.setQueryData(feedKeys.list('me'), { pages: [], pageParams: [] });
-    queryClient.setQueryData([...mapKeys.pins, 'box'], []);
+    queryClient.setQueryData(mapKeys.view({ bbox: '0,0,1,1', zoom: 3, types: 'own,friend,public' }), []);
     expect(stale(feedKeys.list('me'))).toBe(false);
     app.send('not-a-kind-we-know', {});
     app.send('memory', { id: 'm1' });
-    await vi.waitFor(() => expect(stale(feedKeys.list('me')) && stale([...mapKeys.pins, 'box'])).toBe(true));
+    await vi.waitFor(() => expect(stale(feedKeys.list('me')) && stale(mapKeys.view({ bbox: '0,0,1,1', zoom: 3, types: 'own,friend,public' }))).toBe(true));
   });
 });

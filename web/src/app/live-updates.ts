@@ -6,7 +6,7 @@ import { sessionEnded } from '../lib/api-client.ts';
 import { currentUserKeys } from '../lib/current-user.ts';
 import { connectLiveEvents } from '../lib/live-events.ts';
 import { getToken } from '../lib/session.ts';
-import { useInvalidateVisibleMemories } from '../lib/visible-memories.ts';
+import { visibleMemoriesKey } from '../lib/visible-memories.ts';
 
 /** The toast texts of live events (a person's name is the one the server sent). */
 export const liveToastText = {
@@ -21,11 +21,10 @@ export const liveToastText = {
  */
 export function useLiveUpdates(token: string | null, viewerId: string | null, toast: (text: string) => void): void {
   const queryClient = useQueryClient();
-  const invalidatePins = useInvalidateVisibleMemories();
-  // The latest callbacks, without reconnecting when they change.
-  const latest = useRef({ toast, invalidatePins });
+  // The latest toast, without reconnecting when it changes.
+  const latestToast = useRef(toast);
   useEffect(() => {
-    latest.current = { toast, invalidatePins };
+    latestToast.current = toast;
   });
 
   useEffect(() => {
@@ -39,6 +38,8 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
       refresh(friendsKeys.list(viewerId));
       refresh(currentUserKeys.detail(viewerId));
     };
+    // The map's pins and the feed: what this viewer may see changed.
+    const refreshMemories = () => refresh(visibleMemoriesKey);
     const onEvent = (event: LiveEvent) => {
       switch (event.kind) {
         case 'friend-request': {
@@ -49,22 +50,22 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
           );
           refresh(friendsKeys.pending(viewerId));
           refresh(currentUserKeys.detail(viewerId));
-          latest.current.toast(liveToastText.request(user));
+          latestToast.current(liveToastText.request(user));
           break;
         }
         case 'friend-accepted':
           refreshSocial();
           // Their friends-only memories are ours to see now.
-          latest.current.invalidatePins();
-          latest.current.toast(liveToastText.accepted(event.data.user));
+          refreshMemories();
+          latestToast.current(liveToastText.accepted(event.data.user));
           break;
         case 'friend-removed':
           refreshSocial();
-          latest.current.invalidatePins();
+          refreshMemories();
           break;
         case 'memory':
         case 'memory-deleted':
-          latest.current.invalidatePins();
+          refreshMemories();
           break;
       }
     };
@@ -75,7 +76,7 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
       onOpen: (resumed) => {
         if (!resumed) return;
         refreshSocial();
-        latest.current.invalidatePins();
+        refreshMemories();
       },
       onUnauthorized: sessionEnded,
     });
