@@ -11,3 +11,4 @@ export * from './schemas/map.ts';
 export * from './schemas/text.ts';
 export * from './schemas/share-links.ts';
 export * from './schemas/on-this-day.ts';
+export * from './schemas/account.ts';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/queryable.ts';
 import { isPublic } from '../audience/audience.ts';
-import { aggregateLevel, cellDeltas, MAX_CELL_LEVEL } from './map-grid.ts';
+import { aggregateLevel, cellDeltas, MAX_CELL_LEVEL, type CellDelta } from './map-grid.ts';
 import { pinCellsRepository } from './pin-cells.repository.ts';
 
 /** Where a memory is and who may see it: all the map's cells care about. */
@@ -25,6 +25,33 @@ export async function onPinChanged(db: Queryable, before: PinPlacement | null, a
     ...(nowPublic ? cellDeltas(after.latitude, after.longitude, 1) : []),
   ];
   await pinCellsRepository.applyCellDeltas(db, deltas);
+}
+
+/**
+ * Many memories leave at once (an account is deleted): their public ones are taken out of the
+ * cells in a few statements, their deltas summed per cell first, inside the caller's transaction.
+ */
+export async function onPinsRemoved(db: Queryable, removed: PinPlacement[]): Promise<void> {
+  const byCell = new Map<string, CellDelta>();
+  for (const pin of removed) {
+    if (!isPublic(pin.visibility)) continue;
+    for (const d of cellDeltas(pin.latitude, pin.longitude, -1)) {
+      const key = `${d.level}:${d.cx}:${d.cy}`;
+      const sum = byCell.get(key);
+      if (sum) {
+        sum.count += d.count;
+        sum.sumLat += d.sumLat;
+        sum.sumLng += d.sumLng;
+      } else byCell.set(key, d);
+    }
+  }
+  const deltas = [...byCell.values()];
+  for (let i = 0; i < deltas.length; i += 500) await pinCellsRepository.applyCellDeltas(db, deltas.slice(i, i + 500));
+}
+
+/** An author who is gone leaves nothing in the map's cells: their own rows go with them. */
+export async function forgetAuthor(db: Queryable, authorId: string): Promise<void> {
+  await pinCellsRepository.deleteAuthorCells(db, authorId);
 }
 
 /** Recomputes every cell from the pins table (repair, or after loading pins some other way). */
