@@ -92,3 +92,32 @@ test('Settings → Download my data saves a zip of everything the user owns', as
     expect(bytes.includes(Buffer.from(name)), name).toBe(true);
   }
 });
+
+test('Settings → Delete account asks for the password, then the account and its memories are gone', async ({ page, request }) => {
+  const me = await createUser(request, 'leaver');
+  const memory = await createMemory(request, me, { title: 'Last memory', imagePath: PHOTO, visibility: '3' });
+  await signIn(page, me);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('all your memories and their photos');
+  await dialog.getByLabel('Your password').fill('not-it!1');
+  await shot(page, 'settings-delete-confirm');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That password is not correct. Your account has not been deleted.');
+  await shot(page, 'settings-delete-wrong-password');
+
+  await dialog.getByLabel('Your password').fill(me.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('Your account and everything in it have been deleted.');
+  await shot(page, 'settings-delete-done');
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+
+  // The server agrees: the session, the login and the photo are gone.
+  expect((await request.get('/api/get_user', { headers: { authorization: `Bearer ${me.token}` } })).status()).toBe(401);
+  const login = await request.post('/api/profile/login', { data: { username: me.username, password: me.password } });
+  expect(login.status()).toBe(401);
+  expect((await request.get(memory.imageUrl)).status()).toBe(404);
+});

@@ -14,3 +14,4 @@ export * from './schemas/text.ts';
 export * from './schemas/events.ts';
 export * from './schemas/share-links.ts';
 export * from './schemas/on-this-day.ts';
+export * from './schemas/account.ts';

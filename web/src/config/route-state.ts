@@ -5,6 +5,11 @@ import type { Pin } from '@memory-map/shared';
  * their data this way, never in the URL).
  */
 
+/** /login: a line to show above the form (the account was just deleted). */
+export interface LoginState {
+  notice?: string;
+}
+
 /** /landing: a place to open the map on (a memory just saved). */
 export interface LandingState {
   focus?: { lat: number; lng: number };

@@ -1,4 +1,6 @@
+import { SqliteAdapter } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
+import { PUBLIC_LEVEL } from '../audience/audience.ts';
 
 /** Keyset pages: each query reads one short index range, however much the user has. */
 export const accountRepository = {
@@ -88,5 +90,47 @@ export const accountRepository = {
       .orderBy('friend_requests.from_id')
       .limit(limit)
       .execute();
+  },
+
+  /**
+   * Inside the deletion's transaction: the user's row, locked on PostgreSQL so a memory, tag or
+   * friendship being written for the user meanwhile (each takes a key-share lock on the row
+   * through its foreign key) either commits before the deletion reads what to remove, or fails
+   * after it. SQLite runs one writer at a time.
+   */
+  lockUser(db: Queryable, userId: string) {
+    const query = db.selectFrom('users').select(['id', 'profile_picture']).where('id', '=', userId);
+    return (db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).executeTakeFirst();
+  },
+
+  /** Every photo key of the user's memories. */
+  photosOf(db: Queryable, authorId: string) {
+    return db
+      .selectFrom('pins')
+      .select(['id', 'image_key'])
+      .where('author_id', '=', authorId)
+      .where('image_key', 'is not', null)
+      .$narrowType<{ image_key: string }>()
+      .execute();
+  },
+
+  /** Where the user's public memories are: they leave the map's public cells. */
+  publicPlacementsOf(db: Queryable, authorId: string) {
+    return db
+      .selectFrom('pins')
+      .select(['latitude', 'longitude', 'visibility'])
+      .where('author_id', '=', authorId)
+      .where('visibility', '=', PUBLIC_LEVEL)
+      .execute();
+  },
+
+  /**
+   * The user's row; the foreign keys (all `on delete cascade`) take with it their sessions,
+   * friendships and requests both ways, their memories with those memories' tags and share links,
+   * and their tags on others' memories.
+   */
+  async deleteUser(db: Queryable, userId: string): Promise<boolean> {
+    const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   },
 };

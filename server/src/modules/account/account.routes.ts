@@ -1,8 +1,10 @@
-import { errorSchema } from '@memory-map/shared';
+import { deleteAccountSchema, errorSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { AppError } from '../../lib/errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
+import { clearSessionCookie } from '../sessions/session-cookie.ts';
+import { deleteAccount } from './account.service.ts';
 import { exportArchive } from './export-archive.ts';
 
 function archiveName(username: string, at: Date): string {
@@ -46,4 +48,20 @@ export default async function accountRoutes(app: App) {
     },
   );
 
+  app.delete(
+    '/api/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete your account and everything of it (memories, photos, friendships, requests, sessions, share links); needs your password',
+        body: deleteAccountSchema,
+        response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app.ctx, request.log, request.user, request.body.password);
+      clearSessionCookie(app, reply);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -45,6 +45,14 @@ export const pinCellsRepository = {
       .execute();
   },
 
+  /**
+   * An author's rows of author_cells (migration 0005). Its triggers only count down, leaving zero
+   * rows behind that still name the author; a deleted account takes them with it.
+   */
+  deleteAuthorCells(db: Queryable, authorId: string) {
+    return db.withTables<{ author_cells: { author_id: string } }>().deleteFrom('author_cells').where('author_id', '=', authorId).execute();
+  },
+
   deleteAllCells(db: Queryable) {
     return withCells(db).deleteFrom('pin_cells').execute();
   },

@@ -48,6 +48,33 @@ function mergeDeltas(deltas: CellDelta[]): CellDelta[] {
   return [...byCell.values()].filter((d) => d.count !== 0 || d.sumLat !== 0 || d.sumLng !== 0);
 }
 
+/**
+ * Many memories leave at once (an account is deleted): their public ones are taken out of the
+ * cells in a few statements, their deltas summed per cell first, inside the caller's transaction.
+ */
+export async function onPinsRemoved(db: Queryable, removed: PinPlacement[]): Promise<void> {
+  const byCell = new Map<string, CellDelta>();
+  for (const pin of removed) {
+    if (!isPublic(pin.visibility)) continue;
+    for (const d of cellDeltas(pin.latitude, pin.longitude, -1)) {
+      const key = `${d.level}:${d.cx}:${d.cy}`;
+      const sum = byCell.get(key);
+      if (sum) {
+        sum.count += d.count;
+        sum.sumLat += d.sumLat;
+        sum.sumLng += d.sumLng;
+      } else byCell.set(key, d);
+    }
+  }
+  const deltas = [...byCell.values()];
+  for (let i = 0; i < deltas.length; i += 500) await pinCellsRepository.applyCellDeltas(db, deltas.slice(i, i + 500));
+}
+
+/** An author who is gone leaves nothing in the map's cells: their own rows go with them. */
+export async function forgetAuthor(db: Queryable, authorId: string): Promise<void> {
+  await pinCellsRepository.deleteAuthorCells(db, authorId);
+}
+
 /** Recomputes every cell from the pins table (repair, or after loading pins some other way). */
 export async function rebuildPinCells(db: Queryable): Promise<number> {
   // Read and rewrite in one transaction, so a write meanwhile cannot slip between the two.

@@ -70,6 +70,21 @@ export async function recordDrop(ctx: AppContext, trx: Queryable, subject: Inten
   return change;
 }
 
+/**
+ * Many drops in one transaction (an account deleted with all its photos): one intent per image,
+ * written in a few statements, each settled on its own after the commit or by recovery.
+ */
+export async function recordDrops(ctx: AppContext, trx: Queryable, drops: Array<{ subject: IntentSubject; key: string }>): Promise<ImageChange[]> {
+  const owner = intentOwner(ctx.config);
+  const at = nowIso();
+  const changes: ImageChange[] = drops.map((d) => ({ id: uuidv7(), subject: d.subject, added: null, keys: [d.key] }));
+  await mediaIntentsRepository.insertMany(
+    trx,
+    changes.map((c) => ({ id: c.id, ...c.subject, keys: JSON.stringify(c.keys), state: 'open', owner, created_at: at })),
+  );
+  return changes;
+}
+
 /** Step 1: the intent, then the new image's files (durable before this returns). */
 export async function beginImageChange(
   ctx: AppContext,

@@ -14,6 +14,11 @@ export const mediaIntentsRepository = {
     return db.insertInto('media_intents').values(row).execute();
   },
 
+  /** Many intents in a few statements (an account deleted with all its photos). */
+  async insertMany(db: Queryable, rows: MediaIntentsTable[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('media_intents').values(rows.slice(i, i + 500)).execute();
+  },
+
   setKeys(db: Queryable, id: string, keys: string) {
     return db.updateTable('media_intents').set({ keys }).where('id', '=', id).execute();
   },

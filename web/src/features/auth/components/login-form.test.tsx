@@ -65,4 +65,12 @@ describe('LoginForm', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
     expect(localStorage.getItem('token')).toBe('tok');
   });
+
+  it('says so when it is reached after the account was deleted', () => {
+    renderWithProviders(<LoginForm />, {
+      initialEntries: [{ pathname: '/login', state: { notice: 'Your account and everything in it have been deleted.' } }],
+      path: '/login',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Your account and everything in it have been deleted.');
+  });
 });

@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import type { LoginState } from '../../../config/route-state.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLogo } from './auth-logo.tsx';
@@ -17,6 +18,7 @@ export function LoginForm() {
   const login = useLogin();
   const startSession = useStartSession();
   const busy = login.isPending;
+  const notice = (useLocation().state as LoginState | null)?.notice;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -38,6 +40,11 @@ export function LoginForm() {
       <AuthLogo />
       <form className="auth-card card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <h1 id="login-title">Log In</h1>
+        {notice && !error && (
+          <div className="form-success" role="status">
+            {notice}
+          </div>
+        )}
         {error && (
           <div className="form-error" role="alert">
             {error}

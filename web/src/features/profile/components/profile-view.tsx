@@ -101,7 +101,7 @@ export function ProfileView() {
       {view === 'edit' && (
         <EditProfileForm currentUsername={me.data?.username ?? stored?.username ?? ''} onSaved={profileSaved} onBack={() => setView('menu')} />
       )}
-      {view === 'settings' && <SettingsPanel onBack={() => setView('menu')} />}
+      {view === 'settings' && <SettingsPanel onBack={() => setView('menu')} onAccountDeleted={() => setSigningOut(true)} />}
 
       <ConfirmDialog
         open={confirmLogout}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChevronRightIcon, HelpIcon, InfoIcon, MailIcon } from '../../../components/icons-extra.tsx';
 import { useAppInfo } from '../../../lib/app-info.ts';
+import { DeleteAccount } from './delete-account.tsx';
 import { DownloadData } from './download-data.tsx';
 import { useColorScheme, type ColorSchemeChoice } from '../../../lib/color-scheme.ts';
 
@@ -27,7 +28,7 @@ function AppearanceChoice() {
 }
 
 /** Settings: Appearance, Your data (docs/design.md §11), Support > Help Center, About (version and tagline), and the way back. */
-export function SettingsPanel({ onBack }: { onBack: () => void }) {
+export function SettingsPanel({ onBack, onAccountDeleted }: { onBack: () => void; onAccountDeleted?: () => void }) {
   const info = useAppInfo().data;
   const [helpOpen, setHelpOpen] = useState(false);
   return (
@@ -46,6 +47,7 @@ export function SettingsPanel({ onBack }: { onBack: () => void }) {
           Your data
         </h3>
         <DownloadData />
+        <DeleteAccount onDeleted={onAccountDeleted} />
       </section>
 
       <section className="profile-group" aria-labelledby="settings-support">
