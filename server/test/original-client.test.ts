@@ -106,7 +106,6 @@ describe.each(both)('the original client %s', (_name, app, headersOf) => {
           latitude: 51.5,
           longitude: -0.12,
           location_name: 'London',
-          image_key: null,
           visibility: 1,
           created_at: new Date(at + i * 1000).toISOString(),
           updated_at: new Date(at + i * 1000).toISOString(),
