@@ -194,6 +194,9 @@ describe('images for the original client on its own origin', () => {
       profile.profilePicture,
       pin.imageUrl!,
       pin.thumbnailUrl!,
+      // Several photos (docs/design.md §12): every one's URLs are absolute too.
+      pin.images[0]!.url,
+      pin.images[0]!.thumbnailUrl,
       pin.authorPicture,
       pin.taggedFriends[0]!.profilePicture,
       friends[0]!.profilePicture,
