@@ -82,11 +82,20 @@ describe('several photos per memory', () => {
     for (const image of after.images) expect(await exists(image.url)).toBe(true);
     expect(widths(await seen(u, pin.id))).toEqual([340, 300, 360]);
 
+    // A new file may take any place: "new:0" is the first file sent.
+    const placed = await update(u, after, { keepImages: JSON.stringify([after.images[0]!.id, 'new:0', after.images[2]!.id]) }, [photos[1]!]);
+    expect(placed.statusCode).toBe(200);
+    expect(widths(placed.json() as Pin)).toEqual([340, 320, 360]);
+    const noSuchFile = await update(u, placed.json() as Pin, { keepImages: JSON.stringify(['new:1']) }, [photos[1]!]);
+    expect(noSuchFile.statusCode).toBe(400);
+    expect(noSuchFile.json()).toEqual({ error: 'keepImages names a photo this memory does not have' });
+
     // Adding later: keep them all, append one.
-    const more = await update(u, after, { keepImages: JSON.stringify(after.images.map((i) => i.id)) }, [photos[1]!]);
-    expect(widths(more.json() as Pin)).toEqual([340, 300, 360, 320]);
+    const now = placed.json() as Pin;
+    const more = await update(u, now, { keepImages: JSON.stringify(now.images.map((i) => i.id)) }, [photos[0]!]);
+    expect(widths(more.json() as Pin)).toEqual([340, 320, 360, 300]);
     // An empty list removes every photo.
-    const none = await update(u, after, { keepImages: '[]' });
+    const none = await update(u, now, { keepImages: '[]' });
     expect(none.statusCode).toBe(200);
     expect((none.json() as Pin).images).toEqual([]);
     expect((none.json() as Pin).imageUrl).toBeNull();

@@ -137,18 +137,33 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
   return getVisiblePin(ctx, authorId, id);
 }
 
+/** In keepImages, "new:2" places the third new file there (our form reorders new and kept photos alike). */
+const NEW_PHOTO_RE = /^new:(\d{1,2})$/;
+
 /**
  * The photos a memory has after an update (docs/design.md §12). With keepImages: those, in that
- * order, then the new ones. Without (the original client, which knows one photo): a new image
- * replaces the first photo, removeImage drops it, and the others stay.
+ * order, then the new ones (a new file named in the list as "new:<n>" takes that place instead).
+ * Without (the original client, which knows one photo): a new image replaces the first photo,
+ * removeImage drops it, and the others stay.
  */
 function nextPhotos(current: StoredPhoto[], keep: string[] | undefined, removeFirst: boolean, added: StoredPhoto[]): StoredPhoto[] {
   let next: StoredPhoto[];
   if (keep !== undefined) {
     const byId = new Map(current.map((p) => [p.id, p]));
-    const kept = keep.map((id) => byId.get(id));
-    if (kept.some((p) => p === undefined)) throw new BadRequestError(PHOTO_MESSAGES.keepUnknown);
-    next = [...(kept as StoredPhoto[]), ...added];
+    const placed = new Set<number>();
+    const listed = keep.map((id) => {
+      const slot = NEW_PHOTO_RE.exec(id);
+      if (slot) {
+        const n = Number(slot[1]);
+        if (n >= added.length) throw new BadRequestError(PHOTO_MESSAGES.keepUnknown);
+        placed.add(n);
+        return added[n]!;
+      }
+      const photo = byId.get(id);
+      if (!photo) throw new BadRequestError(PHOTO_MESSAGES.keepUnknown);
+      return photo;
+    });
+    next = [...listed, ...added.filter((_, n) => !placed.has(n))];
   } else if (added.length > 0) next = [...added, ...current.slice(1)];
   else if (removeFirst) next = current.slice(1);
   else next = current;
