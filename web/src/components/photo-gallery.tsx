@@ -41,11 +41,14 @@ export function PhotoGallery({ images, title, slideClassName, hint, onOpen, onLo
   };
 
   if (count === 0) return null;
-  const slide = (image: PinImage, index: number) => (
+  // Photos scrolled out of view are out of the tab order too (and hidden from screen readers):
+  // the buttons step to them.
+  const slide = (image: PinImage, index: number, offScreen = false) => (
     <button
       key={image.id || image.url}
       type="button"
       className={slideClassName}
+      tabIndex={offScreen ? -1 : undefined}
       onClick={() => onOpen(index)}
       aria-label={`View ${photoLabel(title, index, count)} full size`}
     >
@@ -60,7 +63,7 @@ export function PhotoGallery({ images, title, slideClassName, hint, onOpen, onLo
       <div className="photo-gallery-track" ref={trackRef} onScroll={onScroll}>
         {images.map((image, index) => (
           <div className="photo-gallery-slide" key={image.id || image.url} aria-hidden={index !== current ? true : undefined}>
-            {slide(image, index)}
+            {slide(image, index, index !== current)}
           </div>
         ))}
       </div>
