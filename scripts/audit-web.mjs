@@ -11,6 +11,8 @@
 // With `--before <checkout>` (a built checkout of another version: its web/dist and
 // server/dist) the same measures of that version come first, in the same run.
 // Not part of `npm test`: Lighthouse is too slow and too noisy for a gate.
+// Callbacks given to page.evaluate and addInitScript run in the page.
+/* global window, document, MutationObserver */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
