@@ -103,7 +103,7 @@ export interface Config {
   /**
    * Server processes on this machine (node:cluster, main.ts). Default: one per core with
    * REDIS_URL, else 1 — processes share live events, rate limits and cache invalidations only
-   * through Redis (docs/decisions/080-workers-and-serializer.md).
+   * through Redis (docs/decisions/081-workers-and-serializer.md).
    */
   workers: number;
 }

@@ -6,7 +6,7 @@ import type { HousekeepingRole } from './plugins/housekeeping.ts';
 
 /**
  * Several server processes on one port (node:cluster), one per core by default with Redis
- * (config.ts WORKERS; docs/decisions/080-workers-and-serializer.md). The primary serves nothing:
+ * (config.ts WORKERS; docs/decisions/081-workers-and-serializer.md). The primary serves nothing:
  * it migrates the database once, starts the workers, starts a new one when one dies, and stops
  * them all on SIGTERM/SIGINT. Each worker is the whole app (main.ts) with its own database
  * connections; SQLite takes several processes through WAL and busy_timeout (db/database.ts).

@@ -14,7 +14,7 @@ import { SseClient } from './sse-client.ts';
 import { TEST_DIALECT } from './test-db.ts';
 
 /**
- * WORKERS=2 run for real (docs/decisions/080-workers-and-serializer.md): `node server/src/main.ts`
+ * WORKERS=2 run for real (docs/decisions/081-workers-and-serializer.md): `node server/src/main.ts`
  * starts two worker processes on one port over one SQLite file in a temporary DATA_DIR and a
  * throwaway Redis. Every request goes on a new connection, which node:cluster hands to the
  * workers in turn, so consecutive requests land on both.

@@ -4,7 +4,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { z } from 'zod';
 
 /**
- * Response serialization compiled from the route's zod schema (docs/decisions/080-workers-and-serializer.md).
+ * Response serialization compiled from the route's zod schema (docs/decisions/081-workers-and-serializer.md).
  * The zod provider's serializer parses every response with zod and then calls JSON.stringify: on
  * the feed and the map that is most of a request's time. Here the zod schema's JSON Schema
  * (z.toJSONSchema, the same document OpenAPI shows) is compiled once by fast-json-stringify into

@@ -13,7 +13,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * links (their lookup refuses them anyway; this frees their rows).
  */
 /**
- * Which process does it (docs/decisions/080-workers-and-serializer.md): with several workers on
+ * Which process does it (docs/decisions/081-workers-and-serializer.md): with several workers on
  * one machine exactly one sweeps. `start-up` also settles this machine's interrupted changes
  * before serving (the first worker, started before the others, so none is mid-upload); `sweeps`
  * only the hourly work (that worker restarted while the others serve); `off` neither.
