@@ -58,6 +58,9 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       SUPPORT_EMAIL: 'help@memorymap.test',
       ...REDIS,
+      // One process, with Redis or without: what the specs assert does not depend on how many
+      // (server/test/workers.test.ts runs several).
+      WORKERS: '1',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
     stdout: 'ignore',

@@ -27,6 +27,7 @@ async function startSecondServer(): Promise<{ base: string; process: ChildProces
       REDIS_PREFIX: process.env.E2E_REDIS_PREFIX!,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'info',
+      WORKERS: '1',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

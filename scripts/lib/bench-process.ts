@@ -65,6 +65,37 @@ export function rssMbOf(pid: number): number | null {
 }
 
 /**
+ * A cluster is ready when it has `workers` children and they have gone quiet: each worker
+ * loads its place index at full CPU before it listens (server/src/main.ts).
+ */
+export async function waitForWorkers(pid: number, workers: number, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let before = treeJiffies(pid);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = treeJiffies(pid);
+    const quiet = jiffiesBetween(before, after) < 10;
+    before = after;
+    if (childrenOf(pid).length >= workers && quiet) return;
+    if (Date.now() > deadline) throw new Error(`the app's ${workers} workers were not all ready in time`);
+  }
+}
+
+/** Resident memory of the biggest one of a process and its descendants, in MB (a cluster's largest worker). */
+export function maxProcessRssMbOf(pid: number): number | null {
+  const own = ownRssKb(pid);
+  if (own === null) return null;
+  let max = own;
+  const queue = childrenOf(pid);
+  while (queue.length > 0) {
+    const child = queue.pop()!;
+    max = Math.max(max, ownRssKb(child) ?? 0);
+    queue.push(...childrenOf(child));
+  }
+  return Math.round(max / 1024);
+}
+
+/**
  * Starts `node <script>` (through tsx for a .ts script) with the environment given and waits
  * until `readyPath` answers 200 (or the process dies, or the timeout passes).
  */

@@ -1,17 +1,29 @@
 /**
  * The ceiling: a bare Fastify "hello world" on this machine, measured in the same bench run as
- * the app. PORT and HOST as for the app.
+ * the app. PORT and HOST as for the app; WORKERS processes (node:cluster) as the app runs with.
  */
+import cluster from 'node:cluster';
 import Fastify from 'fastify';
 
-const app = Fastify({ logger: false });
-app.get('/', async () => ({ hello: 'world' }));
+const workers = Math.max(1, Number(process.env.WORKERS ?? 1));
+if (cluster.isPrimary && workers > 1) {
+  for (let i = 0; i < workers; i++) cluster.fork();
+  process.on('SIGTERM', () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+  });
+  cluster.on('exit', () => {
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  });
+} else {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
 
-const port = Number(process.env.PORT ?? 3999);
-app.listen({ port, host: process.env.HOST ?? '127.0.0.1' }).catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
-process.on('SIGTERM', () => {
-  void app.close().then(() => process.exit(0));
-});
+  const port = Number(process.env.PORT ?? 3999);
+  app.listen({ port, host: process.env.HOST ?? '127.0.0.1' }).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+  process.on('SIGTERM', () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

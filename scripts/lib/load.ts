@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { cpuTimes, jiffiesBetween, jiffiesOfCommand, rssMbOf, treeJiffies } from './bench-process.ts';
+import { cpuTimes, jiffiesBetween, jiffiesOfCommand, maxProcessRssMbOf, rssMbOf, treeJiffies } from './bench-process.ts';
 
 /** The part of autocannon's options and result the bench uses (the package ships no types). */
 interface AutocannonRequest {
@@ -76,6 +76,8 @@ export interface LoadResult {
   non2xx: number;
   /** Highest resident memory of the watched process during the load, MB. */
   rssMaxMb: number | null;
+  /** Highest resident memory of any one of its processes (a cluster worker), MB. */
+  rssMaxProcessMb: number | null;
   bytesPerSecond: number;
   /** Share of the machine's CPU used by other work (not the server, not the bench) during the run. */
   otherCpu: number | null;
@@ -84,10 +86,13 @@ export interface LoadResult {
 /** One autocannon run over loopback, with the server's RSS sampled four times a second. */
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let rssMax: number | null = null;
+  let rssMaxProcess: number | null = null;
   const sample = () => {
     if (spec.pid === undefined) return;
     const rss = rssMbOf(spec.pid);
     if (rss !== null) rssMax = Math.max(rssMax ?? 0, rss);
+    const one = maxProcessRssMbOf(spec.pid);
+    if (one !== null) rssMaxProcess = Math.max(rssMaxProcess ?? 0, one);
   };
   const timer = setInterval(sample, 250);
   const baseHeaders = { ...(spec.headers ?? {}) };
@@ -128,6 +133,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
       rssMaxMb: rssMax,
+      rssMaxProcessMb: rssMaxProcess,
       bytesPerSecond: result.throughput.mean,
     };
   } finally {

@@ -31,7 +31,7 @@ import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossOrigin } from './plugins/cross-origin.ts';
-import { registerHousekeeping } from './plugins/housekeeping.ts';
+import { registerHousekeeping, type HousekeepingRole } from './plugins/housekeeping.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswer } from './plugins/shutdown.ts';
@@ -47,6 +47,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Live stream limits and heartbeat (tests shorten the heartbeat). */
   liveEvents?: LiveEventsOptions;
+  /** Whether this process sweeps and recovers (one worker of several: plugins/housekeeping.ts). */
+  housekeeping?: HousekeepingRole;
 }
 
 /** Files in DATA_DIR/media, or an S3 bucket when S3_BUCKET is set (its SDK loads only then: ~12 MB). */
@@ -117,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
   registerRateLimits(app);
-  registerHousekeeping(app);
+  registerHousekeeping(app, options.housekeeping);
 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);

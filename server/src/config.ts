@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -58,6 +59,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
+  WORKERS: z.coerce
+    .number({ error: 'WORKERS must be a number' })
+    .int('WORKERS must be a whole number')
+    .min(1, 'WORKERS must be at least 1')
+    .max(256, 'WORKERS must be at most 256')
+    .optional(),
 });
 
 export interface S3Config {
@@ -93,6 +100,12 @@ export interface Config {
   webDist?: string;
   /** Behind a reverse proxy: client address and protocol come from X-Forwarded-For/-Proto. */
   trustProxy: boolean;
+  /**
+   * Server processes on this machine (node:cluster, main.ts). Default: one per core with
+   * REDIS_URL, else 1 — processes share live events, rate limits and cache invalidations only
+   * through Redis (docs/decisions/081-workers-and-serializer.md).
+   */
+  workers: number;
 }
 
 /**
@@ -121,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WORKERS !== undefined && e.WORKERS > 1 && !e.REDIS_URL) {
+    throw new Error(
+      'Invalid configuration:\n  WORKERS: more than one worker needs REDIS_URL (the processes share live updates, rate limits and fresh feeds through Redis); set REDIS_URL or WORKERS=1',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   createDataDir(dataDir);
   const mediaDir = path.join(dataDir, 'media');
@@ -154,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
+    workers: e.WORKERS ?? (e.REDIS_URL ? availableParallelism() : 1),
   };
 }

@@ -1,13 +1,23 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { warm as warmPlaces } from './modules/places/index.ts';
+import { housekeepingRole, runPrimary } from './workers.ts';
 
-/** The only file that listens; buildApp stays port-free for tests (docs/conventions.md). */
+/**
+ * The only file that listens; buildApp stays port-free for tests (docs/conventions.md). With
+ * WORKERS above 1 this process starts the workers (workers.ts) and each of them serves.
+ */
 async function main() {
   const config = loadConfig();
+  if (cluster.isPrimary && config.workers > 1) return runPrimary(config);
+  return serve(config);
+}
+
+async function serve(config: Config) {
   const db = await openDatabase(config);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, housekeeping: housekeepingRole() });
   app.addHook('onClose', () => db.close());
 
   let closing = false;
@@ -34,7 +44,7 @@ async function main() {
   // listen, load it only if they use it). Without it the rest of the app still works.
   await warmPlaces().catch((err: unknown) => app.log.error({ err }, 'could not load the place index; place search will fail'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Memory Map is serving on http://localhost:${config.port} (${db.dialect})`);
+  if (cluster.isPrimary) app.log.info(`Memory Map is serving on http://localhost:${config.port} (${db.dialect})`);
 }
 
 main().catch((err: unknown) => {

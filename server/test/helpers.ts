@@ -43,6 +43,8 @@ export interface TestAppOptions {
   db?: Db;
   /** Instead of the one the configuration names. */
   media?: MediaStore;
+  /** Hooks a test adds before the app is ready. */
+  configure?: (app: App) => void;
 }
 
 let counter = 0;
@@ -53,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const db = options.db ?? (await createTestDb());
   const app = await buildApp({ config, db, logger: false, webDist: path.join(dataDir, 'no-web'), liveEvents: options.liveEvents, media: options.media });
+  options.configure?.(app);
   await app.ready();
 
   const register = async (username?: string, password = 'secret!1'): Promise<TestUser> => {

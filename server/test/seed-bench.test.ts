@@ -204,11 +204,16 @@ describe.skipIf(TEST_DIALECT === 'postgres')('npm run bench', () => {
         expect(s.ratio, s.id).toBeGreaterThan(0);
       }
       expect(run.ceiling.rps).toBeGreaterThan(0);
+      // The freshness check ran against the served app and found every read fresh.
+      const fresh = run.extra.freshOne as { checks: number; failures: string[] };
+      expect(fresh.checks).toBe(18);
+      expect(fresh.failures).toEqual([]);
       const saved = JSON.parse(readFileSync(out, 'utf8')) as { runs: Record<string, unknown> };
       expect(Object.keys(saved.runs)).toEqual(['sqlite-u20-m500']);
       const printed = lines.join('\n');
       expect(printed).toMatch(/bare Fastify hello world/);
       expect(printed).toMatch(/feed first page: throughput vs bare Fastify/);
+      expect(printed).toMatch(/reads right after a create, one server +all +18\/18 fresh +met/);
     } finally {
       rmSync(benchDir, { recursive: true, force: true });
     }

@@ -35,7 +35,7 @@ function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mm-two-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPO_DIR,
-    env: { PATH: process.env.PATH, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH, ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WORKERS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];

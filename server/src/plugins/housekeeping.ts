@@ -12,15 +12,20 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * used again), image changes left by servers that died and did not come back, and expired share
  * links (their lookup refuses them anyway; this frees their rows).
  */
-export function registerHousekeeping(app: App): void {
+/**
+ * Which process does it (docs/decisions/081-workers-and-serializer.md): with several workers on
+ * one machine exactly one sweeps. `start-up` also settles this machine's interrupted changes
+ * before serving (the first worker, started before the others, so none is mid-upload); `sweeps`
+ * only the hourly work (that worker restarted while the others serve); `off` neither.
+ */
+export type HousekeepingRole = 'start-up' | 'sweeps' | 'off';
+
+export function registerHousekeeping(app: App, role: HousekeepingRole = 'start-up'): void {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await app.ctx.media.prepare?.();
-    // Serving with an unsettled intent loses nothing (it is retried hourly), so a failure here
-    // is logged rather than keeping the server down.
-    await recoverImageChanges(app.ctx, app.log, { startUp: true }).catch((err: unknown) =>
-      app.log.error({ err }, 'could not settle interrupted image changes; the hourly sweep retries'),
-    );
+    if (role === 'off') return;
+    if (role === 'start-up') await settleAtStartUp(app);
     timer = setInterval(() => {
       deleteExpiredSessions(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
       deleteExpiredLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired share links'));
@@ -31,4 +36,12 @@ export function registerHousekeeping(app: App): void {
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+async function settleAtStartUp(app: App): Promise<void> {
+  // Serving with an unsettled intent loses nothing (it is retried hourly), so a failure here
+  // is logged rather than keeping the server down.
+  await recoverImageChanges(app.ctx, app.log, { startUp: true }).catch((err: unknown) =>
+    app.log.error({ err }, 'could not settle interrupted image changes; the hourly sweep retries'),
+  );
 }

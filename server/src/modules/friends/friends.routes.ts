@@ -10,11 +10,14 @@ import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
 import * as friends from './friends.service.ts';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 
 export default async function friendsRoutes(app: App) {
   app.get(
     '/api/query_friends',
     {
+      // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['friends'],
         summary: "The viewer's friends, by username (with e-mail)",

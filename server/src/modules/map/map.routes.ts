@@ -2,11 +2,14 @@ import { errorSchema, mapPinsQuerySchema, mapResponseSchema, pinSchema } from '@
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { mapPins } from './map.service.ts';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 
 export default async function mapRoutes(app: App) {
   app.get(
     '/api/query_map_pins',
     {
+      // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['memories'],
         summary:

@@ -18,6 +18,7 @@ import { processImage } from '../media/images.ts';
 import { readPhotosForm } from '../media/multipart.ts';
 import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
 import * as memories from './memories.service.ts';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 
 /**
  * Create and update take multipart (the spec's client) or JSON (API clients). A multipart body
@@ -127,6 +128,8 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
   app.get(
     '/api/query_feed',
     {
+      // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['memories'],
         summary: `The memories you may see, newest first, a page at a time: limit (at most ${LIMITS.feedPageMax}) per page, or the newest ${LIMITS.feedUnpaged} without limit; next page in the Link header`,

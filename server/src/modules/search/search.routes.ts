@@ -2,6 +2,7 @@ import { errorSchema, pinSchema, searchQuerySchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { search } from './search.service.ts';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 
 export default async function searchRoutes(app: App) {
   app.get(
@@ -9,6 +10,8 @@ export default async function searchRoutes(app: App) {
     {
       // Search text says what people remember; it stays out of the request log.
       logLevel: 'warn',
+      // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['memories'],
         summary:
