@@ -58,6 +58,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
+  READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
 });
 
 export interface S3Config {
@@ -93,6 +94,8 @@ export interface Config {
   webDist?: string;
   /** Behind a reverse proxy: client address and protocol come from X-Forwarded-For/-Proto. */
   trustProxy: boolean;
+  /** The feed's and the map's read cache (docs/decisions/080-read-cache.md); off reads the database every time. */
+  readCache: boolean;
 }
 
 /**
@@ -154,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
+    readCache: e.READ_CACHE === 'on',
   };
 }

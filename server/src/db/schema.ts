@@ -81,6 +81,12 @@ export interface MediaIntentsTable {
   created_at: string;
 }
 
+/** Counters of the read cache's scopes, raised by triggers (modules/read-cache/generations-sql.ts). */
+export interface ReadGenerationsTable {
+  scope: string;
+  gen: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -90,6 +96,7 @@ export interface DB {
   pin_tags: PinTagsTable;
   share_links: ShareLinksTable;
   media_intents: MediaIntentsTable;
+  read_generations: ReadGenerationsTable;
 }
 
 export type { Generated };
