@@ -12,11 +12,6 @@ import type { PinWithAuthor } from './memories.repository.ts';
  * reach) returns null and is read from the database as before.
  */
 
-/** Public memories held for everyone: the first pages of every feed (≈ 1 MB at 512). */
-export const PUBLIC_DEPTH = 512;
-/** Of the viewer's own memories, and apart of their friends' friends-only ones. */
-export const PERSONAL_DEPTH = 64;
-
 /** Newest first; the layer holds every memory of its kind with an id ≥ floor (all when floor is null). */
 interface Layer extends Weighed {
   ids: string[];
@@ -32,19 +27,21 @@ function layerOf(pins: Pin[], floor: string | null): Layer {
 
 function publicLayer(ctx: AppContext, stamp: string, now: number, present: Present): Promise<Layer> {
   return ctx.readCache.shared.get('feed:public', stamp, async () => {
-    const rows = await memoriesRepository.newestPublic(ctx.db.kysely, PUBLIC_DEPTH);
+    const depth = ctx.readCache.feedDepths.public;
+    const rows = await memoriesRepository.newestPublic(ctx.db.kysely, depth);
     // Presented for nobody in particular; each reader's own pin type is set when it is served.
     const pins = await present('', rows, now);
-    return layerOf(pins, rows.length === PUBLIC_DEPTH ? rows.at(-1)!.id : null);
+    return layerOf(pins, rows.length === depth ? rows.at(-1)!.id : null);
   });
 }
 
 function personalLayer(ctx: AppContext, viewerId: string, stamp: string, now: number, present: Present): Promise<Layer> {
   return ctx.readCache.perViewer.get(`feed:${viewerId}`, stamp, async () => {
     const db = ctx.db.kysely;
-    const { own, friendsOnly } = await memoriesRepository.newestPersonalIds(db, viewerId, PERSONAL_DEPTH);
+    const depth = ctx.readCache.feedDepths.personal;
+    const { own, friendsOnly } = await memoriesRepository.newestPersonalIds(db, viewerId, depth);
     // Below the oldest id of a full list, that list may have more: the layer stops there.
-    const floors = [own, friendsOnly].filter((l) => l.length === PERSONAL_DEPTH).map((l) => l.at(-1)!);
+    const floors = [own, friendsOnly].filter((l) => l.length === depth).map((l) => l.at(-1)!);
     const floor = floors.length > 0 ? floors.sort().at(-1)! : null;
     const ids = [...own, ...friendsOnly].filter((id) => floor === null || id >= floor);
     const rows = ids.length > 0 ? await memoriesRepository.findManyVisible(db, viewerId, ids) : [];

@@ -28,9 +28,16 @@ export const PIN_BYTES = 2_000;
 export interface ReadCacheOptions {
   /** Off (READ_CACHE=off): every read goes to the database, as before the cache. */
   enabled: boolean;
-  /** Pins held in viewers' layers and map answers together (each budget is half). */
+  /** Pins held in viewers' layers and map answers together; shared layers get an eighth more. */
   pinBudget?: number;
 }
+
+/**
+ * How deep the feed's layers reach: public memories held once for everyone (the first pages of
+ * every feed, ≈ 1 MB), and of each viewer's own memories and apart of their friends' friends-only
+ * ones. A page below what they hold is read from the database.
+ */
+export const FEED_DEPTHS = { public: 512, personal: 64 };
 
 /** 80,000 pins ≈ 160 MB at PIN_BYTES: the bound of docs/decisions/080-read-cache.md. */
 export const DEFAULT_PIN_BUDGET = 80_000;
@@ -46,6 +53,8 @@ export class ReadCache {
   readonly shared: StampedLru<Weighed>;
   /** One entry per viewer and what they asked (their feed layer, their map views). */
   readonly perViewer: StampedLru<Weighed>;
+  /** FEED_DEPTHS; tests make them small to reach past them with a few memories. */
+  feedDepths = { ...FEED_DEPTHS };
 
   constructor(options: ReadCacheOptions) {
     // Every held value says how many pins (or clusters) it holds.
