@@ -49,11 +49,43 @@ function personalLayer(ctx: AppContext, viewerId: string, stamp: string, now: nu
   });
 }
 
-/** The ids of a layer older than the cursor, newest first. */
-function before(layer: Layer, cursor: string | undefined): string[] {
-  if (cursor === undefined) return layer.ids;
-  const at = layer.ids.findIndex((id) => id < cursor);
-  return at < 0 ? [] : layer.ids.slice(at);
+/** Where the ids older than the cursor start in a layer (ids newest first). */
+function startOf(ids: string[], cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < cursor) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The newest `wanted` ids of two layers older than the cursor, newest first, each once. Ids are
+ * UUIDv7: their text order is their time order. Own public memories are in both layers.
+ */
+function mergeNewest(a: string[], b: string[], cursor: string | undefined, wanted: number): string[] {
+  const out: string[] = [];
+  let i = startOf(a, cursor);
+  let j = startOf(b, cursor);
+  while (out.length < wanted && (i < a.length || j < b.length)) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x > y)) {
+      out.push(x!);
+      i++;
+    } else if (x === undefined || y > x) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  return out;
 }
 
 export interface CachedFeedPage {
@@ -79,8 +111,7 @@ export async function cachedFeedPage(
     personalLayer(ctx, viewerId, stamps.viewer, now, present),
   ]);
   const wanted = query.limit + 1;
-  // Ids are UUIDv7: their text order is their time order. Own public memories are in both layers.
-  const ids = [...new Set([...before(everyone, query.before), ...before(mine, query.before)])].sort().reverse().slice(0, wanted);
+  const ids = mergeNewest(everyone.ids, mine.ids, query.before, wanted);
   for (const layer of [everyone, mine]) {
     // A layer that stops at its floor answers only when the page ends at or above it.
     if (layer.floor !== null && (ids.length < wanted || ids.at(-1)! < layer.floor)) return null;
