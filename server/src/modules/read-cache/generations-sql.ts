@@ -84,6 +84,7 @@ export function generationTriggersSql(dialect: SqlDialect): string[] {
       end`,
       `create trigger read_gen_users_delete after delete on users begin
         ${people}
+        delete from read_generations where scope = 'u:' || old.id;
       end`,
     ];
   }
@@ -111,6 +112,13 @@ export function generationTriggersSql(dialect: SqlDialect): string[] {
     fn('read_gen_friendships_new', `select distinct 'u:' || user_id as scope from new_rows`),
     fn('read_gen_friendships_old', `select distinct 'u:' || user_id as scope from old_rows`),
     fn('read_gen_people', `select 'people' as scope`),
+    // A deleted account leaves nothing behind, its own counter included (after its cascades raised it).
+    `create or replace function read_gen_forget_users() returns trigger language plpgsql as $fn$
+      begin
+        delete from read_generations where scope in (select 'u:' || id from old_rows);
+        return null;
+      end
+      $fn$`,
     statementTrigger('read_gen_pins_insert', 'insert', 'pins', 'new table as new_rows', 'read_gen_pins_new'),
     statementTrigger('read_gen_pins_update', 'update', 'pins', 'old table as old_rows new table as new_rows', 'read_gen_pins_both'),
     statementTrigger('read_gen_pins_delete', 'delete', 'pins', 'old table as old_rows', 'read_gen_pins_old'),
@@ -121,5 +129,6 @@ export function generationTriggersSql(dialect: SqlDialect): string[] {
     // A statement that changes no row still raises `people` (a rename to the same name): harmless.
     `create trigger read_gen_users_update after update of username, profile_picture on users for each statement execute function read_gen_people()`,
     `create trigger read_gen_users_delete after delete on users for each statement execute function read_gen_people()`,
+    `create trigger read_gen_users_forget after delete on users referencing old table as old_rows for each statement execute function read_gen_forget_users()`,
   ];
 }
