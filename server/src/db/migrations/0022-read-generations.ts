@@ -79,7 +79,7 @@ const POSTGRES_TRIGGERS: string[] = [
   `create or replace function read_gen_pins_new() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select 'u:' || p.author_id as scope from new_rows as p
+          select scope, 1 from (select 'u:' || p.author_id as scope from new_rows as p join users u on u.id = p.author_id
       union select 'public' from new_rows as p where p.visibility in (3)
       union select 'u:' || f.friend_id from new_rows as p join friendships f on f.user_id = p.author_id where p.visibility in (2)) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
@@ -89,7 +89,7 @@ const POSTGRES_TRIGGERS: string[] = [
   `create or replace function read_gen_pins_old() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select 'u:' || p.author_id as scope from old_rows as p
+          select scope, 1 from (select 'u:' || p.author_id as scope from old_rows as p join users u on u.id = p.author_id
       union select 'public' from old_rows as p where p.visibility in (3)
       union select 'u:' || f.friend_id from old_rows as p join friendships f on f.user_id = p.author_id where p.visibility in (2)) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
@@ -99,9 +99,9 @@ const POSTGRES_TRIGGERS: string[] = [
   `create or replace function read_gen_pins_both() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select 'u:' || p.author_id as scope from old_rows as p
+          select scope, 1 from (select 'u:' || p.author_id as scope from old_rows as p join users u on u.id = p.author_id
       union select 'public' from old_rows as p where p.visibility in (3)
-      union select 'u:' || f.friend_id from old_rows as p join friendships f on f.user_id = p.author_id where p.visibility in (2) union select 'u:' || p.author_id as scope from new_rows as p
+      union select 'u:' || f.friend_id from old_rows as p join friendships f on f.user_id = p.author_id where p.visibility in (2) union select 'u:' || p.author_id as scope from new_rows as p join users u on u.id = p.author_id
       union select 'public' from new_rows as p where p.visibility in (3)
       union select 'u:' || f.friend_id from new_rows as p join friendships f on f.user_id = p.author_id where p.visibility in (2)) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
@@ -111,7 +111,7 @@ const POSTGRES_TRIGGERS: string[] = [
   `create or replace function read_gen_tags_new() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select 'u:' || p.author_id as scope from (select tp.author_id, tp.visibility from pins tp join new_rows t on t.pin_id = tp.id) as p
+          select scope, 1 from (select 'u:' || p.author_id as scope from (select tp.author_id, tp.visibility from pins tp join new_rows t on t.pin_id = tp.id) as p join users u on u.id = p.author_id
       union select 'public' from (select tp.author_id, tp.visibility from pins tp join new_rows t on t.pin_id = tp.id) as p where p.visibility in (3)
       union select 'u:' || f.friend_id from (select tp.author_id, tp.visibility from pins tp join new_rows t on t.pin_id = tp.id) as p join friendships f on f.user_id = p.author_id where p.visibility in (2)) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
@@ -121,7 +121,7 @@ const POSTGRES_TRIGGERS: string[] = [
   `create or replace function read_gen_tags_old() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select 'u:' || p.author_id as scope from (select tp.author_id, tp.visibility from pins tp join old_rows t on t.pin_id = tp.id) as p
+          select scope, 1 from (select 'u:' || p.author_id as scope from (select tp.author_id, tp.visibility from pins tp join old_rows t on t.pin_id = tp.id) as p join users u on u.id = p.author_id
       union select 'public' from (select tp.author_id, tp.visibility from pins tp join old_rows t on t.pin_id = tp.id) as p where p.visibility in (3)
       union select 'u:' || f.friend_id from (select tp.author_id, tp.visibility from pins tp join old_rows t on t.pin_id = tp.id) as p join friendships f on f.user_id = p.author_id where p.visibility in (2)) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
@@ -131,7 +131,7 @@ const POSTGRES_TRIGGERS: string[] = [
   `create or replace function read_gen_friendships_new() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select distinct 'u:' || user_id as scope from new_rows) as s order by scope
+          select scope, 1 from (select distinct 'u:' || r.user_id as scope from new_rows r join users u on u.id = r.user_id) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
         return null;
       end
@@ -139,7 +139,7 @@ const POSTGRES_TRIGGERS: string[] = [
   `create or replace function read_gen_friendships_old() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select distinct 'u:' || user_id as scope from old_rows) as s order by scope
+          select scope, 1 from (select distinct 'u:' || r.user_id as scope from old_rows r join users u on u.id = r.user_id) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
         return null;
       end

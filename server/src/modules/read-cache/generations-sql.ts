@@ -43,7 +43,9 @@ function sqliteBump(scopes: string): string {
 
 /** PostgreSQL: the scopes of the pins in a transition table, one row each. */
 function pgPinScopes(rows: string): string {
-  return `select 'u:' || p.author_id as scope from ${rows} as p
+  // Only users who still exist: the cascades of a deleted account run their triggers after the
+  // account's own, which removed its counter (it leaves nothing behind).
+  return `select 'u:' || p.author_id as scope from ${rows} as p join users u on u.id = p.author_id
       union select 'public' from ${rows} as p where p.visibility in ${EVERYONE}
       union select 'u:' || f.friend_id from ${rows} as p join friendships f on f.user_id = p.author_id where p.visibility in ${FRIENDS}`;
 }
@@ -109,8 +111,8 @@ export function generationTriggersSql(dialect: SqlDialect): string[] {
     fn('read_gen_pins_both', `${pgPinScopes('old_rows')} union ${pgPinScopes('new_rows')}`),
     fn('read_gen_tags_new', pgPinScopes(sub('new_rows'))),
     fn('read_gen_tags_old', pgPinScopes(sub('old_rows'))),
-    fn('read_gen_friendships_new', `select distinct 'u:' || user_id as scope from new_rows`),
-    fn('read_gen_friendships_old', `select distinct 'u:' || user_id as scope from old_rows`),
+    fn('read_gen_friendships_new', `select distinct 'u:' || r.user_id as scope from new_rows r join users u on u.id = r.user_id`),
+    fn('read_gen_friendships_old', `select distinct 'u:' || r.user_id as scope from old_rows r join users u on u.id = r.user_id`),
     fn('read_gen_people', `select 'people' as scope`),
     // A deleted account leaves nothing behind, its own counter included (after its cascades raised it).
     `create or replace function read_gen_forget_users() returns trigger language plpgsql as $fn$
