@@ -7,6 +7,7 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { LiveEvents } from './modules/events/live-events.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import type { UploadGate } from './modules/media/upload-limits.ts';
+import type { ReadCache } from './modules/read-cache/read-cache.ts';
 
 /** Everything a service needs, built once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   uploads: UploadGate;
   /** Live events (docs/design.md §10): publish to an audience, on every app server. */
   events: LiveEvents;
+  /** The feed's and the map's read cache (docs/decisions/080-read-cache.md). */
+  readCache: ReadCache;
 }
 
 export interface AuthUser {

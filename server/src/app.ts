@@ -20,6 +20,7 @@ import friendsRoutes from './modules/friends/friends.routes.ts';
 import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
 import { UPLOAD_LIMITS } from './modules/media/multipart.ts';
 import { UploadGate } from './modules/media/upload-limits.ts';
+import { ReadCache } from './modules/read-cache/read-cache.ts';
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     limiter: redis ? new FallbackRateLimiter(redis, app.log, Date.now, `${config.redisPrefix}rl:`) : new MemoryRateLimiter(),
     events: createLiveEvents(redis, config.redisPrefix, app.log, options.liveEvents),
     uploads: new UploadGate(),
+    readCache: new ReadCache({ enabled: config.readCache }),
   };
   app.decorate('ctx', ctx);
   // Live streams never end by themselves: end them before the server waits for its connections.

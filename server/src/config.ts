@@ -65,6 +65,7 @@ const envSchema = z.object({
     .min(1, 'WORKERS must be at least 1')
     .max(256, 'WORKERS must be at most 256')
     .optional(),
+  READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
 });
 
 export interface S3Config {
@@ -106,6 +107,8 @@ export interface Config {
    * through Redis (docs/decisions/081-workers-and-serializer.md).
    */
   workers: number;
+  /** The feed's and the map's read cache (docs/decisions/080-read-cache.md); off reads the database every time. */
+  readCache: boolean;
 }
 
 /**
@@ -173,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
     workers: e.WORKERS ?? (e.REDIS_URL ? availableParallelism() : 1),
+    readCache: e.READ_CACHE === 'on',
   };
 }

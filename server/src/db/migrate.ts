@@ -11,6 +11,7 @@ import * as pinsAuthorCreatedIndex from './migrations/0011-pins-author-created-i
 import * as happenedAt from './migrations/0020-happened-at.ts';
 import * as search from './migrations/0021-search.ts';
 import * as photos from './migrations/0022-photos.ts';
+import * as readGenerations from './migrations/0023-read-generations.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0020-happened-at': happenedAt,
   '0021-search': search,
   '0022-photos': photos,
+  '0023-read-generations': readGenerations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

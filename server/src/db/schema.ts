@@ -85,6 +85,12 @@ export interface MediaIntentsTable {
   created_at: string;
 }
 
+/** Counters of the read cache's scopes, raised by triggers (modules/read-cache/generations-sql.ts). */
+export interface ReadGenerationsTable {
+  scope: string;
+  gen: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -94,6 +100,7 @@ export interface DB {
   pin_tags: PinTagsTable;
   share_links: ShareLinksTable;
   media_intents: MediaIntentsTable;
+  read_generations: ReadGenerationsTable;
 }
 
 export type { Generated };

@@ -20,6 +20,16 @@ export function mediaUrlExpiry(nowMs: number): number {
   return Math.ceil(earliest / MEDIA_URL_WINDOW_SECONDS) * MEDIA_URL_WINDOW_SECONDS;
 }
 
+/**
+ * Names the signing window of `nowMs`: two moments with the same name get the same URL for every
+ * key (the expiry, and the bucket's signing time, are functions of it). A cache of presented
+ * pins keys on it, so it never serves a URL other than the one signing now would give.
+ */
+export function mediaUrlWindow(nowMs: number): string {
+  const signedAt = Math.floor(nowMs / 1000 / MEDIA_URL_WINDOW_SECONDS);
+  return `${signedAt}:${mediaUrlExpiry(nowMs)}`;
+}
+
 export function signMediaUrl(secret: string, key: string, nowMs: number = Date.now()): string {
   const exp = mediaUrlExpiry(nowMs);
   return `/media/${key}?exp=${exp}&sig=${signature(secret, key, exp)}`;

@@ -81,6 +81,22 @@ const friendsOnlyIdsQuery = preparedQuery('pins.friendsOnlyIds', (db, args: IdPa
     .limit(args.wanted),
 );
 
+/** The newest public pins with their authors (the read cache's public layer). */
+const newestPublicQuery = preparedQuery('pins.newestPublic', (db, args: { wanted: number }) =>
+  db
+    .selectFrom('pins')
+    .innerJoin('users', 'users.id', 'pins.author_id')
+    .select(pinWithAuthorColumns)
+    .where('pins.visibility', '=', PUBLIC_LEVEL)
+    .orderBy('pins.id', 'desc')
+    .limit(args.wanted),
+);
+
+/** The newest ids of the viewer's own pins, any visibility (pins_author_idx). */
+const ownIdsQuery = preparedQuery('pins.ownIds', (db, args: { viewerId: string; wanted: number }) =>
+  db.selectFrom('pins').select('pins.id').where('pins.author_id', '=', args.viewerId).orderBy('pins.id', 'desc').limit(args.wanted),
+);
+
 const tagsOfQuery = preparedQuery('pins.tagsOf', (db, args: { pinIds: string[] }) =>
   db
     .selectFrom('pin_tags')
@@ -171,6 +187,21 @@ export const memoriesRepository = {
       rows: await memoriesRepository.findManyVisible(db, viewerId, page),
       nextBefore: ids.length > filter.limit ? page.at(-1)! : null,
     };
+  },
+
+  /** The newest `wanted` public pins with their authors, newest first. */
+  newestPublic(db: Queryable, wanted: number): Promise<PinWithAuthor[]> {
+    return newestPublicQuery.all(db, { wanted });
+  },
+
+  /**
+   * The ids of the newest `wanted` of the viewer's own pins and, apart, of their friends'
+   * friends-only pins: what reaches the viewer beside the public memories.
+   */
+  async newestPersonalIds(db: Queryable, viewerId: string, wanted: number): Promise<{ own: string[]; friendsOnly: string[] }> {
+    const own = await ownIdsQuery.all(db, { viewerId, wanted });
+    const friendsOnly = await friendsOnlyIdsQuery.all(db, { viewerId, before: undefined, floor: undefined, wanted });
+    return { own: own.map((r) => r.id), friendsOnly: friendsOnly.map((r) => r.id) };
   },
 
   /** Every tag of a page of pins in one query, with what the pin object shows of each user. */

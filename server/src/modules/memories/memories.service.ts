@@ -31,6 +31,7 @@ import type { ProcessedImage } from '../media/images.ts';
 import type { PhotosFormInput } from '../media/multipart.ts';
 import { parsePhotos, photoOf, serializePhotos, type StoredPhoto } from '../media/pin-photos.ts';
 import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
+import { cachedFeedPage } from './feed-cache.ts';
 import { toPins } from './pin-presenter.ts';
 
 export const MEMORY_ERRORS = {
@@ -71,9 +72,9 @@ async function placeNameAt(places: PlaceLookup | undefined, log: Log, latitude: 
 }
 
 /** Reads one page of pins with two queries: pins with authors, then every tag of the page. */
-export async function presentPins(ctx: AppContext, viewerId: string, rows: PinWithAuthor[]) {
+export async function presentPins(ctx: AppContext, viewerId: string, rows: PinWithAuthor[], now: number = Date.now()) {
   const tags = rows.length > 0 ? await memoriesRepository.tagsOf(ctx.db.kysely, rows.map((r) => r.id)) : [];
-  return toPins(ctx, viewerId, rows, tags);
+  return toPins(ctx, viewerId, rows, tags, now);
 }
 
 async function getVisiblePin(ctx: AppContext, viewerId: string, pinId: string): Promise<Pin> {
@@ -273,6 +274,10 @@ export interface FeedPage {
 }
 
 export async function feed(ctx: AppContext, viewerId: string, query: { limit: number; before?: string }): Promise<FeedPage> {
+  if (ctx.readCache.enabled) {
+    const cached = await cachedFeedPage(ctx, viewerId, query, (viewer, rows, now) => presentPins(ctx, viewer, rows, now));
+    if (cached) return cached;
+  }
   const filter: PinListFilter = { limit: query.limit, before: query.before };
   const page = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
   return { pins: await presentPins(ctx, viewerId, page.rows), nextBefore: page.nextBefore };

@@ -645,17 +645,46 @@ describe('GET /api/query_feed', () => {
   });
 
   it('reads a page with a fixed number of queries: one for pins and authors, one for all their tags', async () => {
+    // The database's path, which the read cache falls back to (read-cache.test.ts covers the cache's).
+    const t = await createTestApp({ READ_CACHE: 'off' });
+    try {
+      const author = await t.register();
+      const friends = [await t.register(), await t.register()];
+      for (const f of friends) await t.befriend(author, f);
+      for (let i = 0; i < 12; i++) await createMemory(t, author, { tags: JSON.stringify(friends.map((f) => f.id)) }, i < 2 ? photo : undefined);
+      const list = vi.spyOn(memoriesRepository, 'listVisible');
+      const tags = vi.spyOn(memoriesRepository, 'tagsOf');
+      const res = await t.app.inject({ url: '/api/query_feed?limit=10', headers: author.auth });
+      expect(res.json()).toHaveLength(10);
+      expect((res.json() as Pin[]).every((p) => p.tags.length === 2)).toBe(true);
+      expect(list).toHaveBeenCalledTimes(1);
+      expect(tags).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+      await t.close();
+    }
+  });
+
+  it('with the read cache, reads the tags once per layer it builds and not at all when nothing changed', async () => {
     const author = await own.t.register();
     const friends = [await own.t.register(), await own.t.register()];
     for (const f of friends) await own.t.befriend(author, f);
     for (let i = 0; i < 12; i++) await createMemory(own.t, author, { tags: JSON.stringify(friends.map((f) => f.id)) }, i < 2 ? photo : undefined);
-    const list = vi.spyOn(memoriesRepository, 'listVisible');
     const tags = vi.spyOn(memoriesRepository, 'tagsOf');
-    const res = await own.t.app.inject({ url: '/api/query_feed?limit=10', headers: author.auth });
-    expect(res.json()).toHaveLength(10);
-    expect((res.json() as Pin[]).every((p) => p.tags.length === 2)).toBe(true);
-    expect(list).toHaveBeenCalledTimes(1);
-    expect(tags).toHaveBeenCalledTimes(1);
+    try {
+      const first = await own.t.app.inject({ url: '/api/query_feed?limit=10', headers: author.auth });
+      expect(first.json()).toHaveLength(10);
+      expect((first.json() as Pin[]).every((p) => p.tags.length === 2)).toBe(true);
+      // At most the public layer (everyone's, when it has memories) and the author's own layer.
+      const built = tags.mock.calls.length;
+      expect(built).toBeGreaterThanOrEqual(1);
+      expect(built).toBeLessThanOrEqual(2);
+      const again = await own.t.app.inject({ url: '/api/query_feed?limit=10', headers: author.auth });
+      expect(again.json()).toEqual(first.json());
+      expect(tags).toHaveBeenCalledTimes(built);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('needs a token', async () => {

@@ -16,14 +16,20 @@ export interface TagRow {
  * Pin objects for one viewer (docs/design.md §5). Only pins the viewer may see reach this function,
  * so handing out their signed image URLs is what grants access to the image.
  */
-export async function toPins(ctx: AppContext, viewerId: string, rows: PinWithAuthor[], tags: TagRow[]): Promise<Pin[]> {
+export async function toPins(
+  ctx: AppContext,
+  viewerId: string,
+  rows: PinWithAuthor[],
+  tags: TagRow[],
+  // One moment for the whole list: the read cache signs a list for a window it names beforehand.
+  now: number = Date.now(),
+): Promise<Pin[]> {
   const tagsByPin = new Map<string, TagRow[]>();
   for (const tag of tags) {
     const list = tagsByPin.get(tag.pin_id);
     if (list) list.push(tag);
     else tagsByPin.set(tag.pin_id, [tag]);
   }
-  const now = Date.now();
   return Promise.all(
     rows.map(async (row): Promise<Pin> => {
       const pinTags = tagsByPin.get(row.id) ?? [];
@@ -43,12 +49,12 @@ export async function toPins(ctx: AppContext, viewerId: string, rows: PinWithAut
         author: row.author_id,
         userId: row.author_id,
         authorName: row.author_username,
-        authorPicture: profilePictureUrl(ctx, row.author_picture),
+        authorPicture: profilePictureUrl(ctx, row.author_picture, now),
         tags: pinTags.map((t) => t.id),
         taggedFriends: pinTags.map((t) => ({
           _id: t.id,
           username: t.username,
-          profilePicture: profilePictureUrl(ctx, t.profile_picture),
+          profilePicture: profilePictureUrl(ctx, t.profile_picture, now),
         })),
         pinType: pinTypeFor(viewerId, row.author_id, row.visibility),
         isOwnPin: row.author_id === viewerId,

@@ -6,8 +6,8 @@ import { signMediaUrl } from '../media/media-urls.ts';
 /** Served by the server itself, so a user without a picture never needs the internet. */
 export const DEFAULT_AVATAR_URL = '/media/default-avatar.svg';
 
-export function profilePictureUrl(ctx: AppContext, key: string | null): string {
-  return key ? signMediaUrl(ctx.config.secretKey, key) : DEFAULT_AVATAR_URL;
+export function profilePictureUrl(ctx: AppContext, key: string | null, nowMs: number = Date.now()): string {
+  return key ? signMediaUrl(ctx.config.secretKey, key, nowMs) : DEFAULT_AVATAR_URL;
 }
 
 type UserRow = Pick<UsersTable, 'id' | 'username' | 'profile_picture'> & { email?: string };

@@ -1,0 +1,127 @@
+import type { Pin } from '@memory-map/shared';
+import type { AppContext } from '../../app-types.ts';
+import { pinTypeFor } from '../audience/audience.ts';
+import type { Weighed } from '../read-cache/read-cache.ts';
+import { memoriesRepository } from './memories.repository.ts';
+import type { PinWithAuthor } from './memories.repository.ts';
+
+/**
+ * The feed from the read cache (docs/decisions/080-read-cache.md): the newest public memories,
+ * held once for everyone, merged by time with the viewer's own layer (their memories and their
+ * friends' friends-only ones). A page the held layers cannot answer exactly (deeper than they
+ * reach) returns null and is read from the database as before.
+ */
+
+/** Newest first; the layer holds every memory of its kind with an id ≥ floor (all when floor is null). */
+interface Layer extends Weighed {
+  ids: string[];
+  pins: Map<string, Pin>;
+  floor: string | null;
+}
+
+type Present = (viewerId: string, rows: PinWithAuthor[], now: number) => Promise<Pin[]>;
+
+function layerOf(pins: Pin[], floor: string | null): Layer {
+  return { ids: pins.map((p) => p.id), pins: new Map(pins.map((p) => [p.id, p])), floor, weight: pins.length };
+}
+
+function publicLayer(ctx: AppContext, stamp: string, now: number, present: Present): Promise<Layer> {
+  return ctx.readCache.shared.get('feed:public', stamp, async () => {
+    const depth = ctx.readCache.feedDepths.public;
+    const rows = await memoriesRepository.newestPublic(ctx.db.kysely, depth);
+    // Presented for nobody in particular; each reader's own pin type is set when it is served.
+    const pins = await present('', rows, now);
+    return layerOf(pins, rows.length === depth ? rows.at(-1)!.id : null);
+  });
+}
+
+function personalLayer(ctx: AppContext, viewerId: string, stamp: string, now: number, present: Present): Promise<Layer> {
+  return ctx.readCache.perViewer.get(`feed:${viewerId}`, stamp, async () => {
+    const db = ctx.db.kysely;
+    const depth = ctx.readCache.feedDepths.personal;
+    const { own, friendsOnly } = await memoriesRepository.newestPersonalIds(db, viewerId, depth);
+    // Below the oldest id of a full list, that list may have more: the layer stops there.
+    const floors = [own, friendsOnly].filter((l) => l.length === depth).map((l) => l.at(-1)!);
+    const floor = floors.length > 0 ? floors.sort().at(-1)! : null;
+    const ids = [...own, ...friendsOnly].filter((id) => floor === null || id >= floor);
+    const rows = ids.length > 0 ? await memoriesRepository.findManyVisible(db, viewerId, ids) : [];
+    return layerOf(await present(viewerId, rows, now), floor);
+  });
+}
+
+/** Where the ids older than the cursor start in a layer (ids newest first). */
+function startOf(ids: string[], cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < cursor) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The newest `wanted` ids of two layers older than the cursor, newest first, each once. Ids are
+ * UUIDv7: their text order is their time order. Own public memories are in both layers.
+ */
+function mergeNewest(a: string[], b: string[], cursor: string | undefined, wanted: number): string[] {
+  const out: string[] = [];
+  let i = startOf(a, cursor);
+  let j = startOf(b, cursor);
+  while (out.length < wanted && (i < a.length || j < b.length)) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x > y)) {
+      out.push(x!);
+      i++;
+    } else if (x === undefined || y > x) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
+
+export interface CachedFeedPage {
+  pins: Pin[];
+  nextBefore: string | null;
+}
+
+/**
+ * A page of the viewer's feed from the held layers, exactly as listVisible would read it, or
+ * null when a layer does not reach deep enough to be sure.
+ */
+export async function cachedFeedPage(
+  ctx: AppContext,
+  viewerId: string,
+  query: { limit: number; before?: string },
+  present: Present,
+): Promise<CachedFeedPage | null> {
+  const now = Date.now();
+  // The counters first, the data after: a value read after a write carries that write's stamp.
+  const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now);
+  const [everyone, mine] = await Promise.all([
+    publicLayer(ctx, stamps.public, now, present),
+    personalLayer(ctx, viewerId, stamps.viewer, now, present),
+  ]);
+  const wanted = query.limit + 1;
+  const ids = mergeNewest(everyone.ids, mine.ids, query.before, wanted);
+  for (const layer of [everyone, mine]) {
+    // A layer that stops at its floor answers only when the page ends at or above it.
+    if (layer.floor !== null && (ids.length < wanted || ids.at(-1)! < layer.floor)) return null;
+  }
+  const page = ids.slice(0, query.limit);
+  const pins = page.map((id) => {
+    const own = mine.pins.get(id);
+    if (own) return own;
+    const pin = everyone.pins.get(id)!;
+    return { ...pin, pinType: pinTypeFor(viewerId, pin.userId, Number(pin.visibility)), isOwnPin: pin.userId === viewerId };
+  });
+  return { pins, nextBefore: ids.length > query.limit ? page.at(-1)! : null };
+}

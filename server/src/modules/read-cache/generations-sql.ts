@@ -1,0 +1,136 @@
+import { ALL_LEVELS, REACH, type Reach, type VisibilityLevel } from '../audience/audience.ts';
+
+/**
+ * read_generations (migration 0023): one counter per scope of cached reads, raised by database
+ * triggers in the transaction of every write that can change what a scope's readers see. A read
+ * cache (read-cache.ts) stamps what it holds with the counters it read *before* reading the
+ * data, and serves it only while they are unchanged. Triggers rather than calls in services, so
+ * every write path keeps the caches right by construction: the services, a cascade from a deleted
+ * account, a test or an operator writing rows by hand.
+ *
+ * Scopes:
+ * - `public`    — the memories everyone may see: any write of a pin whose visibility reaches
+ *                 everyone before or after;
+ * - `people`    — names and pictures shown on pins: a user renamed, given a picture, or deleted;
+ * - `u:<id>`    — what reaches one viewer beside the public layer: their own memories, their
+ *                 friends' friends-only ones, and their friendships.
+ * A pin write raises its author's scope, `public` when it reaches everyone, and the scope of each
+ * of the author's friends when it reaches friends — the reach comes from the audience rule
+ * (audience.ts), so a change to the rule changes the triggers (with a new migration).
+ * Tags are shown on their pin: a tag written or removed raises its pin's scopes.
+ */
+export type SqlDialect = 'sqlite' | 'postgres';
+
+function levelsWith(reach: Reach): VisibilityLevel[] {
+  return ALL_LEVELS.filter((l) => REACH[String(l) as keyof typeof REACH] === reach);
+}
+
+const EVERYONE = `(${levelsWith('everyone').join(', ')})`;
+const FRIENDS = `(${levelsWith('friends').join(', ')})`;
+
+/** SQLite: the scopes of one pin row (`r` is new or old), as a compound select of (scope). */
+function sqlitePinScopes(r: string): string {
+  return `select 'u:' || ${r}.author_id as scope
+      union all select 'public' where ${r}.visibility in ${EVERYONE}
+      union all select 'u:' || friend_id from friendships where user_id = ${r}.author_id and ${r}.visibility in ${FRIENDS}`;
+}
+
+function sqliteBump(scopes: string): string {
+  // `where true` keeps SQLite from reading ON CONFLICT as a join's ON (documented ambiguity).
+  return `insert into read_generations (scope, gen) select scope, 1 from (${scopes}) as s where true
+        on conflict (scope) do update set gen = gen + 1;`;
+}
+
+/** PostgreSQL: the scopes of the pins in a transition table, one row each. */
+function pgPinScopes(rows: string): string {
+  // Only users who still exist: the cascades of a deleted account run their triggers after the
+  // account's own, which removed its counter (it leaves nothing behind).
+  return `select 'u:' || p.author_id as scope from ${rows} as p join users u on u.id = p.author_id
+      union select 'public' from ${rows} as p where p.visibility in ${EVERYONE}
+      union select 'u:' || f.friend_id from ${rows} as p join friendships f on f.user_id = p.author_id where p.visibility in ${FRIENDS}`;
+}
+
+/** The statements that create the table's triggers (the table itself is the migration's). */
+export function generationTriggersSql(dialect: SqlDialect): string[] {
+  if (dialect === 'sqlite') {
+    const tagBump = (r: string) =>
+      sqliteBump(`select 'u:' || p.author_id as scope from pins p where p.id = ${r}.pin_id
+      union all select 'public' from pins p where p.id = ${r}.pin_id and p.visibility in ${EVERYONE}
+      union all select 'u:' || f.friend_id from pins p join friendships f on f.user_id = p.author_id
+        where p.id = ${r}.pin_id and p.visibility in ${FRIENDS}`);
+    const people = sqliteBump(`select 'people' as scope`);
+    return [
+      `create trigger read_gen_pins_insert after insert on pins begin
+        ${sqliteBump(sqlitePinScopes('new'))}
+      end`,
+      `create trigger read_gen_pins_update after update on pins begin
+        ${sqliteBump(`${sqlitePinScopes('old')} union ${sqlitePinScopes('new')}`)}
+      end`,
+      `create trigger read_gen_pins_delete after delete on pins begin
+        ${sqliteBump(sqlitePinScopes('old'))}
+      end`,
+      `create trigger read_gen_tags_insert after insert on pin_tags begin
+        ${tagBump('new')}
+      end`,
+      `create trigger read_gen_tags_delete after delete on pin_tags begin
+        ${tagBump('old')}
+      end`,
+      `create trigger read_gen_friendships_insert after insert on friendships begin
+        ${sqliteBump(`select 'u:' || new.user_id as scope`)}
+      end`,
+      `create trigger read_gen_friendships_delete after delete on friendships begin
+        ${sqliteBump(`select 'u:' || old.user_id as scope`)}
+      end`,
+      `create trigger read_gen_users_update after update of username, profile_picture on users begin
+        ${people}
+      end`,
+      `create trigger read_gen_users_delete after delete on users begin
+        ${people}
+        delete from read_generations where scope = 'u:' || old.id;
+      end`,
+    ];
+  }
+
+  // PostgreSQL: statement-level triggers over transition tables, so each statement raises its
+  // scopes in one upsert, in scope order. Two transactions then always take the counters' row
+  // locks in the same order and cannot deadlock on them.
+  const fn = (name: string, scopes: string) => `create or replace function ${name}() returns trigger language plpgsql as $fn$
+      begin
+        insert into read_generations (scope, gen)
+          select scope, 1 from (${scopes}) as s order by scope
+          on conflict (scope) do update set gen = read_generations.gen + 1;
+        return null;
+      end
+      $fn$`;
+  const sub = (rows: string) => `(select tp.author_id, tp.visibility from pins tp join ${rows} t on t.pin_id = tp.id)`;
+  const statementTrigger = (name: string, event: string, table: string, referencing: string, func: string) =>
+    `create trigger ${name} after ${event} on ${table} referencing ${referencing} for each statement execute function ${func}()`;
+  return [
+    fn('read_gen_pins_new', pgPinScopes('new_rows')),
+    fn('read_gen_pins_old', pgPinScopes('old_rows')),
+    fn('read_gen_pins_both', `${pgPinScopes('old_rows')} union ${pgPinScopes('new_rows')}`),
+    fn('read_gen_tags_new', pgPinScopes(sub('new_rows'))),
+    fn('read_gen_tags_old', pgPinScopes(sub('old_rows'))),
+    fn('read_gen_friendships_new', `select distinct 'u:' || r.user_id as scope from new_rows r join users u on u.id = r.user_id`),
+    fn('read_gen_friendships_old', `select distinct 'u:' || r.user_id as scope from old_rows r join users u on u.id = r.user_id`),
+    fn('read_gen_people', `select 'people' as scope`),
+    // A deleted account leaves nothing behind, its own counter included (after its cascades raised it).
+    `create or replace function read_gen_forget_users() returns trigger language plpgsql as $fn$
+      begin
+        delete from read_generations where scope in (select 'u:' || id from old_rows);
+        return null;
+      end
+      $fn$`,
+    statementTrigger('read_gen_pins_insert', 'insert', 'pins', 'new table as new_rows', 'read_gen_pins_new'),
+    statementTrigger('read_gen_pins_update', 'update', 'pins', 'old table as old_rows new table as new_rows', 'read_gen_pins_both'),
+    statementTrigger('read_gen_pins_delete', 'delete', 'pins', 'old table as old_rows', 'read_gen_pins_old'),
+    statementTrigger('read_gen_tags_insert', 'insert', 'pin_tags', 'new table as new_rows', 'read_gen_tags_new'),
+    statementTrigger('read_gen_tags_delete', 'delete', 'pin_tags', 'old table as old_rows', 'read_gen_tags_old'),
+    statementTrigger('read_gen_friendships_insert', 'insert', 'friendships', 'new table as new_rows', 'read_gen_friendships_new'),
+    statementTrigger('read_gen_friendships_delete', 'delete', 'friendships', 'old table as old_rows', 'read_gen_friendships_old'),
+    // A statement that changes no row still raises `people` (a rename to the same name): harmless.
+    `create trigger read_gen_users_update after update of username, profile_picture on users for each statement execute function read_gen_people()`,
+    `create trigger read_gen_users_delete after delete on users for each statement execute function read_gen_people()`,
+    `create trigger read_gen_users_forget after delete on users referencing old table as old_rows for each statement execute function read_gen_forget_users()`,
+  ];
+}

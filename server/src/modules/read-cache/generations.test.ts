@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../test/test-db.ts';
+import type { Db } from '../../db/database.ts';
+import { FROZEN_TRIGGERS } from '../../db/migrations/0023-read-generations.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import { generationTriggersSql } from './generations-sql.ts';
+import { generationsRepository } from './generations.repository.ts';
+
+/** The counters of the read cache (generations-sql.ts): which writes raise which scopes. */
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(() => db.close());
+
+const at = '2024-01-01T00:00:00.000Z';
+
+async function user(name: string): Promise<string> {
+  const id = uuidv7();
+  await db.kysely
+    .insertInto('users')
+    .values({ id, username: name, username_lower: name, email: `${name}@example.test`, email_lower: `${name}@example.test`, password_hash: 'x', profile_picture: null, first_name: null, last_name: null, created_at: at })
+    .execute();
+  return id;
+}
+
+/** The scopes a write raised: the counters before and after it. */
+async function raisedBy(scopes: string[], write: () => Promise<unknown>): Promise<string[]> {
+  const before = await generationsRepository.read(db.kysely, scopes);
+  await write();
+  const after = await generationsRepository.read(db.kysely, scopes);
+  return scopes.filter((s) => (after.get(s) ?? 0) > (before.get(s) ?? 0));
+}
+
+describe('read_generations', () => {
+  it('migration 0023 holds what the generator makes today (a change of the audience rule needs a new migration)', () => {
+    expect(FROZEN_TRIGGERS.sqlite()).toEqual(generationTriggersSql('sqlite'));
+    expect(FROZEN_TRIGGERS.postgres()).toEqual(generationTriggersSql('postgres'));
+  });
+
+  it('raises exactly the scopes of those who may see a memory, before or after the write', async () => {
+    const [author, friend, stranger] = [await user('gen_author'), await user('gen_friend'), await user('gen_stranger')];
+    await db.kysely
+      .insertInto('friendships')
+      .values([
+        { user_id: author, friend_id: friend, created_at: at },
+        { user_id: friend, friend_id: author, created_at: at },
+      ])
+      .execute();
+    const scopes = ['public', 'people', `u:${author}`, `u:${friend}`, `u:${stranger}`];
+    const id = uuidv7();
+    const pin = { id, author_id: author, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at };
+
+    expect(await raisedBy(scopes, () => db.kysely.insertInto('pins').values({ ...pin, visibility: 1 }).execute())).toEqual([`u:${author}`]);
+    expect(await raisedBy(scopes, () => db.kysely.updateTable('pins').set({ visibility: 2 }).where('id', '=', id).execute())).toEqual([`u:${author}`, `u:${friend}`]);
+    expect(await raisedBy(scopes, () => db.kysely.updateTable('pins').set({ visibility: 3 }).where('id', '=', id).execute())).toEqual(['public', `u:${author}`, `u:${friend}`]);
+    expect(await raisedBy(scopes, () => db.kysely.insertInto('pin_tags').values({ pin_id: id, user_id: friend }).execute())).toEqual(['public', `u:${author}`]);
+    expect(await raisedBy(scopes, () => db.kysely.deleteFrom('pins').where('id', '=', id).execute())).toEqual(['public', `u:${author}`]);
+    expect(
+      await raisedBy(scopes, () => db.kysely.deleteFrom('friendships').where('user_id', 'in', [author, friend]).execute()),
+    ).toEqual([`u:${author}`, `u:${friend}`]);
+    expect(await raisedBy(scopes, () => db.kysely.updateTable('users').set({ username: 'gen_renamed' }).where('id', '=', stranger).execute())).toEqual(['people']);
+    expect(await raisedBy(scopes, () => db.kysely.deleteFrom('users').where('id', '=', stranger).execute())).toEqual(['people']);
+  });
+});

@@ -1,0 +1,167 @@
+import type { Pin } from '@memory-map/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryForm } from '../../../test/fixtures/memories.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+
+/**
+ * The read cache (docs/decisions/080-read-cache.md) must answer exactly what the database does.
+ * Two app servers on one database: `cached` with the read cache, `direct` with READ_CACHE=off.
+ * After every write, every viewer's feed (each page, and unpaged) and map (list, world, city)
+ * must be the same from both. The layers are made shallow so a few memories reach past them.
+ */
+
+const SPOTS = [
+  { latitude: '48.8566', longitude: '2.3522' },
+  { latitude: '48.8600', longitude: '2.3400' },
+  { latitude: '-33.8688', longitude: '151.2093' },
+];
+const CITY = '/api/query_map_pins?bbox=2.30,48.84,2.40,48.87&zoom=15';
+const WORLD = '/api/query_map_pins?bbox=-180,-85,180,85&zoom=2';
+const WORLD_MINE = '/api/query_map_pins?bbox=-180,-85,180,85&zoom=2&types=own,friend';
+
+let cached: TestApp;
+let direct: TestApp;
+
+beforeAll(async () => {
+  cached = await createTestApp();
+  direct = await createTestApp({ READ_CACHE: 'off' }, { db: cached.db });
+  cached.app.ctx.readCache.feedDepths = { public: 4, personal: 3 };
+});
+afterAll(async () => {
+  await direct.close();
+  await cached.close();
+});
+
+async function get(t: TestApp, viewer: TestUser, url: string): Promise<{ status: number; body: unknown; link: string | undefined }> {
+  const res = await t.app.inject({ url, headers: viewer.auth });
+  return { status: res.statusCode, body: res.json(), link: res.headers.link as string | undefined };
+}
+
+/** Every page of the viewer's feed at `limit`, following the Link header, and the unpaged list. */
+async function wholeFeed(t: TestApp, viewer: TestUser, limit: number): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  let url: string | undefined = `/api/query_feed?limit=${limit}`;
+  for (let page = 0; url && page < 50; page++) {
+    const res = await get(t, viewer, url);
+    seen.push(res.status, res.body, res.link ?? null);
+    url = res.link ? /<([^>]+)>/.exec(res.link)?.[1] : undefined;
+  }
+  seen.push((await get(t, viewer, '/api/query_feed')).body);
+  return seen;
+}
+
+async function everythingSeenBy(t: TestApp, viewer: TestUser): Promise<unknown[]> {
+  return [
+    await wholeFeed(t, viewer, 2),
+    await wholeFeed(t, viewer, 5),
+    (await get(t, viewer, '/api/query_map_pins')).body,
+    (await get(t, viewer, CITY)).body,
+    (await get(t, viewer, WORLD)).body,
+    (await get(t, viewer, WORLD_MINE)).body,
+  ];
+}
+
+/** Reads every viewer's feed and map twice through the cache (once to fill it), once directly. */
+async function expectSameForEveryone(viewers: TestUser[], after: string): Promise<void> {
+  for (const viewer of viewers) {
+    const fromCache = await everythingSeenBy(cached, viewer);
+    const fromDatabase = await everythingSeenBy(direct, viewer);
+    expect(fromCache, `${viewer.username} after ${after}`).toEqual(fromDatabase);
+  }
+}
+
+type Command =
+  | { kind: 'create'; author: number; visibility: string; spot: number; tags: number[] }
+  | { kind: 'update'; author: number; nth: number; visibility: string; spot: number; tags: number[] }
+  | { kind: 'delete'; author: number; nth: number }
+  | { kind: 'befriend'; a: number; b: number }
+  | { kind: 'unfriend'; a: number; b: number }
+  | { kind: 'rename'; user: number };
+
+const USERS = 4;
+const user = fc.integer({ min: 0, max: USERS - 1 });
+const visibility = fc.constantFrom('1', '2', '3');
+const spot = fc.integer({ min: 0, max: SPOTS.length - 1 });
+const tags = fc.uniqueArray(user, { maxLength: 2 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant('create' as const), author: user, visibility, spot, tags }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('update' as const), author: user, nth: fc.nat(5), visibility, spot, tags }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('delete' as const), author: user, nth: fc.nat(5) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('befriend' as const), a: user, b: user }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('unfriend' as const), a: user, b: user }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('rename' as const), user }), weight: 1 },
+);
+
+let renames = 0;
+
+/** Runs one write through the real endpoints of the caching server; a refused write changes nothing. */
+async function run(users: TestUser[], c: Command): Promise<void> {
+  const t = cached;
+  const post = (u: TestUser, url: string, payload: object, method: 'POST' | 'PUT' | 'DELETE' = 'POST') =>
+    t.app.inject({ method, url, headers: u.auth, payload });
+  const own = async (author: TestUser, nth: number): Promise<Pin | undefined> => {
+    const mine = (await get(direct, author, '/api/query_feed')).body as Pin[];
+    const list = mine.filter((p) => p.isOwnPin);
+    return list[nth % Math.max(1, list.length)];
+  };
+  switch (c.kind) {
+    case 'create': {
+      const author = users[c.author]!;
+      const fields = { title: `m${Date.now()}`, description: 'd', visibility: c.visibility, locationName: 'Somewhere', ...SPOTS[c.spot]!, tags: JSON.stringify(c.tags.map((i) => users[i]!.id)) };
+      await t.app.inject({ method: 'POST', url: '/api/create', headers: author.auth, payload: memoryForm(fields) });
+      return;
+    }
+    case 'update': {
+      const author = users[c.author]!;
+      const pin = await own(author, c.nth);
+      if (!pin) return;
+      await post(
+        author,
+        '/api/update_pin',
+        { pinId: pin.id, title: `${pin.title}!`, description: pin.description, visibility: c.visibility, ...{ latitude: Number(SPOTS[c.spot]!.latitude), longitude: Number(SPOTS[c.spot]!.longitude) }, locationName: 'Elsewhere', tags: c.tags.map((i) => users[i]!.id) },
+        'PUT',
+      );
+      return;
+    }
+    case 'delete': {
+      const author = users[c.author]!;
+      const pin = await own(author, c.nth);
+      if (pin) await t.app.inject({ method: 'DELETE', url: `/api/delete?pinId=${pin.id}`, headers: author.auth });
+      return;
+    }
+    case 'befriend': {
+      const [a, b] = [users[c.a]!, users[c.b]!];
+      await post(a, '/api/send_request', { userId: b.id });
+      await post(b, '/api/accept_request', { userId: a.id });
+      return;
+    }
+    case 'unfriend':
+      await post(users[c.a]!, '/api/delete_friend', { userId: users[c.b]!.id }, 'DELETE');
+      return;
+    case 'rename': {
+      // Written straight to the database: the triggers see every write, not only the services'.
+      renames += 1;
+      const u = users[c.user]!;
+      await t.db.kysely.updateTable('users').set({ username: `${u.username}r${renames}`, username_lower: `${u.username}r${renames}`.toLowerCase() }).where('id', '=', u.id).execute();
+      return;
+    }
+  }
+}
+
+describe('the read cache answers what the database answers', () => {
+  it('after every kind of write, for every viewer, in random sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
+        const users: TestUser[] = [];
+        for (let i = 0; i < USERS; i++) users.push(await cached.register());
+        await expectSameForEveryone(users, 'nothing');
+        for (const [i, c] of commands.entries()) {
+          await run(users, c);
+          await expectSameForEveryone(users, `${i + 1}. ${JSON.stringify(c)}`);
+        }
+      }),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+});

@@ -1,0 +1,91 @@
+import type { Queryable } from '../../db/queryable.ts';
+import { mediaUrlWindow } from '../media/media-urls.ts';
+import { generationsRepository } from './generations.repository.ts';
+import { StampedLru } from './stamped-lru.ts';
+
+/**
+ * The read cache of the feed and the map (docs/decisions/080-read-cache.md). What a viewer reads
+ * is the public layer, shared by everyone, plus their own layer (their memories and their
+ * friends' friends-only ones). Each held value carries the stamp of the counters it depends on
+ * (generations-sql.ts), read from the database before the value was read; a request reads the
+ * current counters once, first, and uses only values with the same stamp. A write raises the
+ * counters in its own transaction, so after its 2xx no server's next read can match a value
+ * read before it. The signing window of image URLs is part of every stamp: a held pin never
+ * carries a URL other than the one signing it now would give.
+ */
+export interface ReadStamps {
+  /** Public memories and the people shown on pins. */
+  public: string;
+  /** The viewer's own layer and the people shown on pins. */
+  viewer: string;
+  /** Everything the viewer's reads depend on. */
+  all: string;
+}
+
+/**
+ * Size of one presented pin held in memory, for the budget in docs/decisions/080: measured 3.9 KB
+ * for a pin with a photo (two signed URLs), a signed author picture and two tags.
+ */
+export const PIN_BYTES = 4_000;
+
+export interface ReadCacheOptions {
+  /** Off (READ_CACHE=off): every read goes to the database, as before the cache. */
+  enabled: boolean;
+  /** Pins held in viewers' layers and map answers together; shared layers get an eighth more. */
+  pinBudget?: number;
+}
+
+/**
+ * How deep the feed's layers reach: public memories held once for everyone (the first pages of
+ * every feed, ≈ 1 MB), and of each viewer's own memories and apart of their friends' friends-only
+ * ones. A page below what they hold is read from the database.
+ */
+export const FEED_DEPTHS = { public: 512, personal: 64 };
+
+/** 30,000 pins ≈ 120 MB at PIN_BYTES (+ an eighth shared): the bound of docs/decisions/080-read-cache.md. */
+export const DEFAULT_PIN_BUDGET = 30_000;
+
+/** What the cache holds: anything that says how many pins' worth it weighs. */
+export interface Weighed {
+  weight: number;
+}
+
+export class ReadCache {
+  readonly enabled: boolean;
+  /** Layers shared by all viewers (the public feed), by name. */
+  readonly shared: StampedLru<Weighed>;
+  /** One entry per viewer and what they asked (their feed layer, their map views). */
+  readonly perViewer: StampedLru<Weighed>;
+  /** FEED_DEPTHS; tests make them small to reach past them with a few memories. */
+  feedDepths = { ...FEED_DEPTHS };
+
+  constructor(options: ReadCacheOptions) {
+    // Every held value says how many pins (or clusters) it holds.
+    const weigh = (value: Weighed) => Math.max(1, value.weight);
+    this.enabled = options.enabled;
+    const budget = options.pinBudget ?? DEFAULT_PIN_BUDGET;
+    this.shared = new StampedLru(Math.max(1, Math.floor(budget / 8)), weigh);
+    this.perViewer = new StampedLru(budget, weigh);
+  }
+
+  /** The current counters of the viewer's scopes, and the signing window of `nowMs`. */
+  async stamps(db: Queryable, viewerId: string, nowMs: number): Promise<ReadStamps> {
+    const viewerScope = `u:${viewerId}`;
+    const gens = await generationsRepository.read(db, ['public', 'people', viewerScope]);
+    const urls = mediaUrlWindow(nowMs);
+    const pub = gens.get('public') ?? 0;
+    const people = gens.get('people') ?? 0;
+    const viewer = gens.get(viewerScope) ?? 0;
+    return {
+      public: `${pub}/${people}/${urls}`,
+      viewer: `${viewer}/${people}/${urls}`,
+      all: `${pub}/${viewer}/${people}/${urls}`,
+    };
+  }
+
+  /** For tests and operators: forget everything held (the counters make this never necessary). */
+  clear(): void {
+    this.shared.clear();
+    this.perViewer.clear();
+  }
+}
