@@ -20,6 +20,14 @@ describe('security headers', () => {
     }
   });
 
+  it('lets the page load its own manifest and service worker, and nothing else from elsewhere (docs/decisions/090-web-delivery.md)', async () => {
+    const csp = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    // No manifest-src: the default applies, our own origin.
+    expect(directives.get('manifest-src') ?? directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('worker-src')).toContain("'self'");
+  });
+
   it('over plain http, neither upgrades requests nor pins https (a LAN address must keep working)', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
