@@ -25,6 +25,7 @@ const pin = (over: Partial<Pin> & Record<string, unknown> = {}) => ({
   locationName: 'Sydney, Australia',
   imageUrl: null,
   thumbnailUrl: null,
+  images: [] as Pin['images'],
   visibility: '2' as const,
   author: 'alice',
   userId: 'u1',
@@ -46,7 +47,16 @@ describe('compiled serializer', () => {
   });
 
   it.each([
-    ['a page of pins: nulls, escapes, numbers', feedSchema, [pin(), pin({ imageUrl: '/media/a.webp?s=1', thumbnailUrl: '/media/t.webp?s=1', latitude: 0, longitude: -0.5 })]],
+    ['a page of pins: nulls, escapes, numbers', feedSchema, [pin(), pin({
+        imageUrl: '/media/a.webp?s=1',
+        thumbnailUrl: '/media/t.webp?s=1',
+        images: [
+          { id: 'p1', url: '/media/a.webp?s=1', thumbnailUrl: '/media/t.webp?s=1', width: 2048, height: 1536 },
+          { id: 'p2', url: '/media/b.webp?s=1', thumbnailUrl: '/media/u.webp?s=1', width: null, height: null },
+        ],
+        latitude: 0,
+        longitude: -0.5,
+      })]],
     ['fields the schema does not name are left out, as zod strips them', feedSchema, [pin({ author_id: 'secret', image_key: 'pins/x' })]],
     ['tagged friends never carry their e-mail', feedSchema, [pin({ tags: ['u2'], taggedFriends: [{ _id: 'u2', username: 'bob', profilePicture: '/p', email: 'bob@x.test' } as never] })]],
     ['an empty page', feedSchema, []],
