@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
@@ -8,6 +8,7 @@ import { Toast } from '../components/toast.tsx';
 import { usePendingRequests } from '../features/friends/api/pending-requests.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { dropOfflineCache } from '../lib/offline-cache.ts';
+import { useScrollMemory } from '../lib/scroll-memory.ts';
 import { useSession } from '../lib/session.ts';
 import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { paths, showsBottomNav } from '../config/paths.ts';
@@ -30,12 +31,14 @@ export function Layout() {
   useEffect(() => {
     if (!token) dropOfflineCache(queryClient);
   }, [token, queryClient]);
+  const mainRef = useRef<HTMLElement>(null);
+  useScrollMemory(mainRef);
   const showNav = showsBottomNav(pathname);
   return (
     <div className={showNav ? 'app-shell with-nav' : 'app-shell'}>
       <Header />
       <OfflineBanner />
-      <main className="app-main">
+      <main className="app-main" ref={mainRef}>
         <Outlet />
       </main>
       {showNav && <BottomNav pendingRequests={token ? (pending.data?.length ?? 0) : 0} />}
