@@ -38,7 +38,7 @@ function percentile(values: number[], p: number): number {
 async function scrollThrough(page: Page, cpu: number): Promise<ScrollResult> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  await page.evaluate(() => document.querySelector('.app-main')!.scrollTo(0, 0));
+  await page.evaluate(`document.querySelector('.app-main').scrollTo(0, 0)`);
   await page.waitForTimeout(500);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   const metric = async () => {
@@ -47,7 +47,8 @@ async function scrollThrough(page: Page, cpu: number): Promise<ScrollResult> {
     return { layout: get('LayoutDuration'), style: get('RecalcStyleDuration'), script: get('ScriptDuration') };
   };
   const before = await metric();
-  // As a string: tsx would wrap a named function for its stack traces, which the page cannot run.
+  // Page code as strings: tsx would wrap named functions for its stack traces (which the page
+  // cannot run), and scripts/ is type-checked without the DOM's types.
   const frames = (await page.evaluate(`new Promise((resolve) => {
     const main = document.querySelector('.app-main');
     const deltas = [];
@@ -126,13 +127,7 @@ async function main() {
       if (res.status !== 201) throw new Error(`create ${i}: ${res.status} ${await res.text()}`);
     }
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-    await context.addInitScript(
-      ([t, u]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('user', JSON.stringify(u));
-      },
-      [token, user] as const,
-    );
+    await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});`);
     const page = await context.newPage();
     await page.goto(`${base}/feeds`);
     await page.locator('.feed-item').first().waitFor();
@@ -140,10 +135,7 @@ async function main() {
     for (let guard = 0; guard < 200; guard++) {
       const count = await page.locator('.feed-item').count();
       if (count >= args.memories) break;
-      await page.evaluate(() => {
-        const main = document.querySelector('.app-main')!;
-        main.scrollTop = main.scrollHeight;
-      });
+      await page.evaluate(`document.querySelector('.app-main').scrollTop = 1e9`);
       await page.waitForTimeout(300);
     }
     const cards = await page.locator('.feed-item').count();
@@ -153,15 +145,11 @@ async function main() {
     for (let run = 0; run < args.runs; run++) {
       for (const variant of ['plain list (as shipped)', 'content-visibility: auto']) {
         const windowed = variant.startsWith('content');
-        await page.evaluate((on) => {
-          let style = document.getElementById('bench-cv') as HTMLStyleElement | null;
-          if (!style) {
-            style = document.createElement('style');
-            style.id = 'bench-cv';
-            document.head.append(style);
-          }
-          style.textContent = on ? '.feed-item { content-visibility: auto; contain-intrinsic-size: auto 420px; }' : '';
-        }, windowed);
+        const css = windowed ? '.feed-item { content-visibility: auto; contain-intrinsic-size: auto 420px; }' : '';
+        await page.evaluate(`{
+          const style = document.getElementById('bench-cv') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'bench-cv' }));
+          style.textContent = ${JSON.stringify(css)};
+        }`);
         rows.push({ variant, ...(await scrollThrough(page, args.cpu)) });
       }
     }
