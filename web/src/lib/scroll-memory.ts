@@ -50,20 +50,21 @@ export function useScrollMemory(scroller: RefObject<HTMLElement | null>) {
       const row = saved.anchor ? el.querySelector<HTMLElement>(`[data-scroll-anchor="${CSS.escape(saved.anchor)}"]`) : null;
       if (row) el.scrollTop += row.getBoundingClientRect().top - el.getBoundingClientRect().top - saved.offset;
     }
-    // Measured once a frame at most, while scrolling.
-    let frame = 0;
+    // While scrolling only the pixel offset is kept (reading it costs nothing); the row is
+    // measured once the scroll rests, so a long list is not searched on every frame.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const remember = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
+      positions.set(key, { top: el.scrollTop, anchor: null, offset: 0 });
+      clearTimeout(timer);
+      timer = setTimeout(() => {
         const anchor = firstAnchorInView(el);
         positions.set(key, { top: el.scrollTop, anchor: anchor?.id ?? null, offset: anchor?.offset ?? 0 });
-      });
+      }, 150);
     };
     el.addEventListener('scroll', remember, { passive: true });
     return () => {
       el.removeEventListener('scroll', remember);
-      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
     // Once per history entry: a screen's own re-renders must not move it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

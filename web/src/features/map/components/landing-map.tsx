@@ -48,6 +48,7 @@ export function LandingMap() {
   if (!start) {
     return (
       <div className="map-screen map-loading" role="status" aria-live="polite">
+        <h1 className="sr-only">Map</h1>
         <Spinner label="Finding your location" />
         <p>Finding your location…</p>
       </div>
@@ -223,6 +224,8 @@ function MapView({
 
   return (
     <div className={`map-screen map-screen-${theme.id}`}>
+      {/* The screen's one h1: the map has no visible title, the bottom nav's 'Map' tab is it. */}
+      <h1 className="sr-only">Map</h1>
       <MapContainer
         ref={setMap}
         className="map-canvas"
