@@ -82,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/public/sw.js'],
+    files: ['web/src/service-worker/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {

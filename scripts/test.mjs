@@ -73,6 +73,8 @@ if (want('e2e')) {
   const built = run('build web', 'npm', ['run', '--silent', 'build']);
   if (!built.ok) results.push({ name: 'build web', passed: 0, failed: 1, seconds: built.seconds });
   else {
+    // The sign-in screen's JavaScript budget (docs/decisions/090-web-delivery.md), on this build.
+    check('bundle budget', 'node', ['scripts/check-bundle-budget.mjs', dist]);
     suite(
       'browser (Playwright)',
       'npx',

@@ -1,9 +1,35 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
+import { webAppManifest } from './build/web-app-manifest.ts';
 
 // In development Vite serves the app and forwards the API to the server on :3000 (same origin in production).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The manifest and the service worker (docs/decisions/090-web-delivery.md).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      // lib/service-worker.ts registers it (production builds only).
+      injectRegister: false,
+      manifest: webAppManifest,
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: true,
+      injectManifest: {
+        // A classic script: module service workers are recent in some browsers.
+        rollupFormat: 'iife',
+        // The whole build, so the first visit is enough to open the app offline; not the source
+        // maps, nor the .br/.gz copies (the browser gets those by Accept-Encoding).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
@@ -11,5 +37,5 @@ export default defineConfig({
       '/update_user': 'http://localhost:3000',
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: { outDir: 'dist', sourcemap: true },
 });

@@ -2,11 +2,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/src/db/schema.ts';
+import { parsePhotos } from '../../server/src/modules/media/pin-photos.ts';
 
 export interface MediaAudit {
   /** Image files in the media folder (temporary ones not counted). */
   files: number;
-  /** Rows that point at an image (memories with a photo, users with a picture). */
+  /** Images the rows point at (every photo of a memory, every profile picture). */
   rows: number;
   /** Files no row points at. */
   orphans: string[];
@@ -20,9 +21,9 @@ const thumbOf = (key: string) => key.replace(/\.(jpg|webp|png)$/, '-thumb.$1');
 
 /** Compares the media folder with the rows: what a crash may leave behind, and what it may lose. */
 export async function auditMedia(mediaDir: string, db: Kysely<DB>): Promise<MediaAudit> {
-  const pins = await db.selectFrom('pins').select('image_key as key').where('image_key', 'is not', null).execute();
+  const pins = await db.selectFrom('pins').select('photos').where('photos', '!=', '[]').execute();
   const users = await db.selectFrom('users').select('profile_picture as key').where('profile_picture', 'is not', null).execute();
-  const keys = [...pins, ...users].map((r) => r.key!);
+  const keys = [...pins.flatMap((r) => parsePhotos(r.photos).map((p) => p.key)), ...users.map((r) => r.key!)];
   const wanted = new Set(keys.flatMap((k) => [k, thumbOf(k)]));
   const present = new Set<string>();
   const temporary: string[] = [];

@@ -70,7 +70,7 @@ const PIN_COLUMNS: Column[] = [
   { name: 'latitude', type: 'float' },
   { name: 'longitude', type: 'float' },
   { name: 'location_name', type: 'text' },
-  { name: 'image_key', type: 'text' },
+  { name: 'photos', type: 'text' },
   { name: 'visibility', type: 'int' },
   { name: 'created_at', type: 'text' },
   { name: 'updated_at', type: 'text' },
@@ -215,7 +215,7 @@ export async function seedDatabase(writer: BulkWriter, options: SeedOptions): Pr
       const text = memoryText(random, city);
       // Most are posted as they happen; some remember a day weeks or years back (a date alone).
       const happenedAt = random.next() < 0.8 ? createdAt : new Date(created - random.next() * 3 * YEAR_MS).toISOString().slice(0, 10);
-      pinRows.push([id, userIds[author], text.title, text.description, lat, lng, city.label, null, vis, createdAt, new Date(edited).toISOString(), happenedAt]);
+      pinRows.push([id, userIds[author], text.title, text.description, lat, lng, city.label, '[]', vis, createdAt, new Date(edited).toISOString(), happenedAt]);
       if (vis === 3) {
         if (publicCount === publicLat.length) {
           publicLat = grow(publicLat);

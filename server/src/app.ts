@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION } from '@memory-map/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -37,6 +35,7 @@ import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswer } from './plugins/shutdown.ts';
+import { registerWebApp, sendAppPage } from './plugins/web-app.ts';
 import { clientErrorHandler, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 
 export interface BuildOptions {
@@ -152,13 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const webDist = options.webDist ?? config.webDist ?? DEFAULT_WEB_DIST;
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    // wildcard: files are looked up when asked for, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, prefix: '/' });
-    // The app's page is always revalidated: it names the current build's hashed assets.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }));
-  }
+  const hasWeb = await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     // Deep links such as /friends load the app. Unknown /api and /media paths, and missing files
@@ -166,7 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // with a confusing MIME-type error instead of a clear "not found".
     const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url);
     if (hasWeb && request.method === 'GET' && !isFile && !url.startsWith('/api/') && !url.startsWith('/media/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return sendAppPage(reply);
     }
     return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
   });

@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import type { App } from './app-types.ts';
 import { loadConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createTestDb } from '../test/test-db.ts';
+
+const BIG_JS = `export const words = ${JSON.stringify('memory map '.repeat(500))};`;
 
 describe('serving the built web app', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mm-web-'));
@@ -17,6 +20,12 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(webDist, 'assets'), { recursive: true });
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Memory Map</title>');
     writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+    // The build writes brotli and gzip copies beside its text files (web/build/precompress.ts).
+    writeFileSync(path.join(webDist, 'assets', 'big-1.js'), BIG_JS);
+    writeFileSync(path.join(webDist, 'assets', 'big-1.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(path.join(webDist, 'assets', 'big-1.js.gz'), gzipSync(BIG_JS));
+    writeFileSync(path.join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Memory Map' }));
+    writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     db = await createTestDb();
     app = await buildApp({ config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), db, logger: false, webDist });
   });
@@ -50,5 +59,41 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).not.toMatch(/^text\/html/);
     }
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, and says which', async () => {
+    const br = await app.inject({ url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    const gz = await app.inject({ url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await app.inject({ url: '/assets/big-1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('lets browsers keep hashed assets for a year, and revalidate everything that keeps its name', async () => {
+    for (const url of ['/assets/app-1.js', '/assets/big-1.js']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/login', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves the web app manifest as one', async () => {
+    const res = await app.inject({ url: '/manifest.webmanifest' });
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.json()).toEqual({ name: 'Memory Map' });
   });
 });

@@ -87,7 +87,7 @@ function client(server: ChildServer) {
       const user = res.body.user as { _id: string };
       return { id: user._id, headers: { authorization: `Bearer ${String(res.body.token)}`, 'x-forwarded-for': address } };
     },
-    create: (u: User, fields: Record<string, string>, image?: Buffer) =>
+    create: (u: User, fields: Record<string, string>, image?: Buffer | Buffer[]) =>
       call('POST', '/api/create', u.headers, memoryForm({ ...defaultMemory, ...fields }, image)),
     update: (u: User, fields: Record<string, string>, image?: Buffer) => call('PUT', '/api/update_pin', u.headers, memoryForm(fields, image)),
     remove: (u: User, pinId: string) => call('DELETE', '/api/delete', u.headers, { pinId }),
@@ -120,7 +120,7 @@ describe(`kill -9 in the middle of uploads (${TEST_DIALECT})`, () => {
     // Each held request ends when the server dies: its outcome is collected, never left unhandled.
     const writers: Promise<'answered' | 'cut off'>[] = [];
     const hold = (request: Promise<unknown>) => writers.push(request.then(() => 'answered' as const, () => 'cut off' as const));
-    let kept: { p1: string; p1Key: string; p2: string; p3: string; u1: User; u4: User; plain: string; u4Picture: string };
+    let kept: { p1: string; p1Key: string; p2: string; p3: string; p4: string; u1: User; u4: User; plain: string; u4Picture: string };
     try {
       const api = client(first);
       const [u1, u2, u3, u4] = [await api.register(), await api.register(), await api.register(), await api.register()];
@@ -130,13 +130,18 @@ describe(`kill -9 in the middle of uploads (${TEST_DIALECT})`, () => {
       const [p1, p2, p3] = pins.map((p) => p.body as { id: string; imageUrl: string });
       const avatar = await api.picture(u1, photo);
       expect(avatar.status).toBe(200);
+      // A memory with three photos (docs/design.md §12): one intent names all of them.
+      const three = await api.create(u1, { title: 'Three photos' }, [photo, photo, photo]);
+      expect(three.status).toBe(201);
+      const p4 = three.body as { id: string; images: { url: string }[] };
+      expect(p4.images).toHaveLength(3);
 
       const armed = new Promise((resolve) => first.process.once('message', resolve));
       first.process.send!('arm');
       await armed;
       const held = holds(first, {
-        renames: 7,
-        deletes: [keyOf(p2!.imageUrl), keyOf(p3!.imageUrl), keyOf(avatar.body.profilePicture as string)],
+        renames: 8,
+        deletes: [keyOf(p2!.imageUrl), keyOf(p3!.imageUrl), keyOf(avatar.body.profilePicture as string), ...p4.images.map((i) => keyOf(i.url))],
       });
       // Six new memories with a photo and one photo replaced stop before their rows commit.
       for (const u of [u2, u3]) for (let i = 0; i < 3; i++) hold(api.create(u, { title: 'Held' }, photo));
@@ -145,6 +150,9 @@ describe(`kill -9 in the middle of uploads (${TEST_DIALECT})`, () => {
       hold(api.update(u1, { pinId: p2!.id, title: 'No photo', description: 'd', visibility: '1', removeImage: 'true' }));
       hold(api.remove(u1, p3!.id));
       hold(api.picture(u1, photo));
+      // Three photos at once: stopped while the first is written; a three-photo memory deleted.
+      hold(api.create(u4, { title: 'Held' }, [photo, photo, photo]));
+      hold(api.remove(u1, p4.id));
       // Meanwhile the server still serves writes that touch no file, and a first picture.
       const plain = await api.create(u4, { title: 'Plain' });
       expect(plain.status).toBe(201);
@@ -156,6 +164,7 @@ describe(`kill -9 in the middle of uploads (${TEST_DIALECT})`, () => {
         p1Key: keyOf(p1!.imageUrl),
         p2: p2!.id,
         p3: p3!.id,
+        p4: p4.id,
         u1: u1!,
         u4: u4!,
         plain: (plain.body as { id: string }).id,
@@ -165,7 +174,7 @@ describe(`kill -9 in the middle of uploads (${TEST_DIALECT})`, () => {
       await first.kill9();
     }
     // The requests held in the server die with it.
-    expect(await Promise.all(writers)).toEqual(Array(10).fill('cut off'));
+    expect(await Promise.all(writers)).toEqual(Array(12).fill('cut off'));
 
     const second = await startChildServer({ env });
     try {
@@ -177,6 +186,7 @@ describe(`kill -9 in the middle of uploads (${TEST_DIALECT})`, () => {
       expect(keyOf(byId.get(kept.p1)!.imageUrl)).toBe(kept.p1Key);
       expect(byId.get(kept.p2)).toMatchObject({ title: 'No photo', imageUrl: null });
       expect(byId.has(kept.p3)).toBe(false);
+      expect(byId.has(kept.p4)).toBe(false);
       const image = await fetch(second.url + byId.get(kept.p1)!.imageUrl!);
       expect(image.status).toBe(200);
     } finally {

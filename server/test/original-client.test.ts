@@ -106,7 +106,6 @@ describe.each(both)('the original client %s', (_name, app, headersOf) => {
           latitude: 51.5,
           longitude: -0.12,
           location_name: 'London',
-          image_key: null,
           visibility: 1,
           created_at: new Date(at + i * 1000).toISOString(),
           updated_at: new Date(at + i * 1000).toISOString(),
@@ -195,6 +194,9 @@ describe('images for the original client on its own origin', () => {
       profile.profilePicture,
       pin.imageUrl!,
       pin.thumbnailUrl!,
+      // Several photos (docs/design.md §12): every one's URLs are absolute too.
+      pin.images[0]!.url,
+      pin.images[0]!.thumbnailUrl,
       pin.authorPicture,
       pin.taggedFriends[0]!.profilePicture,
       friends[0]!.profilePicture,

@@ -27,6 +27,8 @@ export const LIMITS = {
   placesSearchDefault: 5,
   placesSearchMax: 10,
   uploadBytes: 15 * 1024 * 1024,
+  /** Photos of one memory (docs/design.md §12): picked at once or added later. */
+  photosPerMemory: 10,
   /** Text fields in one multipart upload (create, update, profile picture, account). */
   uploadFields: 20,
   /** Photo uploads one user may have in progress at once; more wait for a 429 to pass. */

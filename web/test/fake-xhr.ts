@@ -48,6 +48,14 @@ export class FakeXHR {
     });
     return out;
   }
+  /** Every value of a repeated field, in the order sent (files by name). */
+  all(name: string): string[] {
+    const out: string[] = [];
+    this.body?.forEach((v, k) => {
+      if (k === name) out.push(typeof v === 'string' ? v : `file:${(v as File).name}`);
+    });
+    return out;
+  }
 }
 
 export function installFakeXHR(): typeof FakeXHR {

@@ -22,7 +22,12 @@ export function makePin(over: Partial<Pin> = {}): Pin {
     isOwnPin: false,
     createdAt: '2025-06-01T18:30:00.000Z',
     updatedAt: '2025-06-01T18:30:00.000Z',
+    images: [],
     happenedAt: '2025-06-01T18:30:00.000Z',
     ...over,
+    // A test that sets only the first photo's URL (as the original client reads it) gets it as the one photo.
+    ...(over.imageUrl && !over.images
+      ? { images: [{ id: 'photo-1', url: over.imageUrl, thumbnailUrl: over.thumbnailUrl ?? over.imageUrl, width: 800, height: 600 }] }
+      : {}),
   };
 }

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlankTestDb } from '../../test/test-db.ts';
+import type { AppContext } from '../app-types.ts';
+import { parsePhotos } from '../modules/media/pin-photos.ts';
+import { memoriesRepository } from '../modules/memories/memories.repository.ts';
+import { toPins } from '../modules/memories/pin-presenter.ts';
 import { searchWords } from '../modules/search/search-text.ts';
 import { searchRepository } from '../modules/search/search.repository.ts';
 import type { Db } from './database.ts';
@@ -30,7 +34,8 @@ async function snapshot(table: 'users' | 'friendships' | 'pins' | 'pin_tags', co
   return rows;
 }
 
-const PIN_COLUMNS_BEFORE = ['id', 'author_id', 'title', 'description', 'latitude', 'longitude', 'location_name', 'image_key', 'visibility', 'created_at', 'updated_at'];
+// image_key is not among them: 0022 carries it into photos (checked below).
+const PIN_COLUMNS_BEFORE = ['id', 'author_id', 'title', 'description', 'latitude', 'longitude', 'location_name', 'visibility', 'created_at', 'updated_at'];
 
 beforeAll(async () => {
   db = await createBlankTestDb();
@@ -75,6 +80,22 @@ describe(`migrations from ${FIRST_NEW} on, over a filled database`, () => {
     const rows = await db.kysely.selectFrom('pins').select(['id', 'created_at', 'happened_at']).orderBy('id').execute();
     expect(rows.map((r) => r.happened_at)).toEqual(pins.map((p) => at(p.day)));
     for (const r of rows) expect(r.happened_at).toBe(r.created_at);
+  });
+
+  it("make every existing photo its memory's first photo (0022)", async () => {
+    const rows = await db.kysely.selectFrom('pins').select(['id', 'photos']).orderBy('id').execute();
+    expect(rows.map((r) => parsePhotos(r.photos))).toEqual(
+      pins.map((p) => (p.image ? [{ id: p.id, key: p.image, width: null, height: null }] : [])),
+    );
+    // What a viewer gets: the photo as images[0] and as imageUrl, as before.
+    const ctx = { db, config: { secretKey: 'test-secret' }, media: {} } as unknown as AppContext;
+    const rowsShown = await memoriesRepository.findManyVisible(db.kysely, users[0]!.id, [pins[0]!.id]);
+    const [shown] = await toPins(ctx, users[0]!.id, rowsShown, []);
+    expect(shown!.images).toHaveLength(1);
+    expect(shown!.images[0]!.id).toBe(pins[0]!.id);
+    expect(shown!.images[0]!.url).toMatch(/^\/media\/pins\/old-photo\.jpg\?exp=/);
+    expect(shown!.imageUrl).toBe(shown!.images[0]!.url);
+    expect(shown!.thumbnailUrl).toMatch(/^\/media\/pins\/old-photo-thumb\.jpg\?exp=/);
   });
 
   it('make every existing memory searchable by title, description and place (0021)', async () => {

@@ -44,7 +44,11 @@ export interface PinsTable {
   latitude: number;
   longitude: number;
   location_name: string;
-  image_key: string | null;
+  /**
+   * The photos in the order they are shown: a JSON list of `{id, key, width, height}` (at most
+   * 10; '[]' for none; migration 0022). Read and written through media/pin-photos.ts.
+   */
+  photos: ColumnType<string, string | undefined, string>;
   /** 1 private, 2 friends, 3 public. */
   visibility: number;
   created_at: string;

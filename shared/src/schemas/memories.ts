@@ -11,6 +11,47 @@ export const MEMORY_MESSAGES = {
   notFound: 'Memory not found',
 } as const;
 
+/** Several photos per memory (docs/design.md §12): what a form breaking the rules hears. */
+export const PHOTO_MESSAGES = {
+  tooMany: `image: a memory can have at most ${LIMITS.photosPerMemory} photos`,
+  keepNotList: 'keepImages must be a JSON list of photo ids',
+  keepTwice: 'keepImages names the same photo twice',
+  keepUnknown: 'keepImages names a photo this memory does not have',
+} as const;
+
+/**
+ * keepImages: the ids of the photos to keep, in the order to show them (a JSON list in a multipart
+ * field, or the list itself in a JSON body). Absent: the original client's rules (image replaces
+ * the first photo, removeImage drops it).
+ */
+export const keepImagesFieldSchema = z
+  .union([z.string(), z.array(z.unknown())], { error: PHOTO_MESSAGES.keepNotList })
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    let parsed: unknown = raw;
+    if (typeof raw === 'string') {
+      try {
+        parsed = raw.trim() === '' ? [] : JSON.parse(raw);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (!Array.isArray(parsed) || !parsed.every((t) => typeof t === 'string' && t.length <= 64)) {
+      ctx.addIssue({ code: 'custom', message: PHOTO_MESSAGES.keepNotList });
+      return z.NEVER;
+    }
+    if (new Set(parsed).size !== parsed.length) {
+      ctx.addIssue({ code: 'custom', message: PHOTO_MESSAGES.keepTwice });
+      return z.NEVER;
+    }
+    if (parsed.length > LIMITS.photosPerMemory) {
+      ctx.addIssue({ code: 'custom', message: PHOTO_MESSAGES.tooMany });
+      return z.NEVER;
+    }
+    return parsed as string[];
+  });
+
 /** Invisible characters (zero-width space, soft hyphen, BOM…) and spaces: a title of only these is empty. */
 const INVISIBLE_RE = /[\p{Cf}\s]/gu;
 
@@ -94,6 +135,7 @@ export const updateMemorySchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])], { error: 'removeImage must be true or false' })
     .optional()
     .transform((v) => v === true || v === 'true'),
+  keepImages: keepImagesFieldSchema,
   // Absent: the memory keeps when it happened (the original client never sends it).
   happenedAt: happenedAtSchema,
   // Moving the memory: both or neither (the service checks). Absent: it stays where it is.
@@ -122,6 +164,17 @@ export const optionalPinIdSchema = z.object({
   pinId: z.string({ error: 'pinId must be text' }).trim().max(64, 'pinId is not valid').optional(),
 });
 
+/** One photo of a memory, in the order the author chose; the URLs are signed (docs/design.md §6). */
+export const pinImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  /** Pixels of the stored (resized) photo; null for a photo saved before sizes were kept. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type PinImage = z.infer<typeof pinImageSchema>;
+
 export const pinSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -129,8 +182,11 @@ export const pinSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   locationName: z.string(),
+  /** The first photo's URL (the original client shows this one), or null without photos. */
   imageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /** Every photo, in order (at most 10); the first is imageUrl's. */
+  images: z.array(pinImageSchema),
   visibility: visibilitySchema,
   author: z.string(),
   userId: z.string(),

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
+import { LoadingDots } from '../components/spinner.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { Toast } from '../components/toast.tsx';
 import { usePendingRequests } from '../features/friends/api/pending-requests.ts';
@@ -39,7 +40,16 @@ export function Layout() {
       <Header />
       <OfflineBanner />
       <main className="app-main" ref={mainRef}>
-        <Outlet />
+        {/* A screen's chunk on a first load (router.tsx); the dots wait 500 ms, so a fast one never flashes. */}
+        <Suspense
+          fallback={
+            <div className="screen centered">
+              <LoadingDots />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       {showNav && <BottomNav pendingRequests={token ? (pending.data?.length ?? 0) : 0} />}
       <Toast message={liveToast.message} />

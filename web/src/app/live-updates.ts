@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { friendsKeys } from '../features/friends/api/keys.ts';
 import { sessionEnded } from '../lib/api-client.ts';
 import { currentUserKeys } from '../lib/current-user.ts';
-import { connectLiveEvents } from '../lib/live-events.ts';
 import { getToken } from '../lib/session.ts';
 import { visibleMemoriesKey } from '../lib/visible-memories.ts';
 
@@ -69,17 +68,27 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
           break;
       }
     };
-    const connection = connectLiveEvents({
-      getToken,
-      onEvent,
-      // Back after a gap the server could not replay (a restart of Redis, a long sleep): ask again.
-      onOpen: (resumed) => {
-        if (!resumed) return;
-        refreshSocial();
-        refreshMemories();
-      },
-      onUnauthorized: sessionEnded,
+    // The stream's client (and the schema it checks events with) loads once someone is signed in:
+    // the sign-in screen does not carry it (docs/decisions/090-web-delivery.md).
+    let connection: { close(): void } | null = null;
+    let ended = false;
+    void import('../lib/live-events.ts').then(({ connectLiveEvents }) => {
+      if (ended) return;
+      connection = connectLiveEvents({
+        getToken,
+        onEvent,
+        // Back after a gap the server could not replay (a restart of Redis, a long sleep): ask again.
+        onOpen: (resumed) => {
+          if (!resumed) return;
+          refreshSocial();
+          refreshMemories();
+        },
+        onUnauthorized: sessionEnded,
+      });
     });
-    return () => connection.close();
+    return () => {
+      ended = true;
+      connection?.close();
+    };
   }, [token, viewerId, queryClient]);
 }

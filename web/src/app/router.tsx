@@ -1,18 +1,24 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import AddFriendScreen from '../routes/add-friend.tsx';
-import FeedsScreen from '../routes/feeds.tsx';
-import FriendRequestsScreen from '../routes/friend-requests.tsx';
-import FriendsScreen from '../routes/friends.tsx';
-import LandingScreen from '../routes/landing.tsx';
 import LoginScreen from '../routes/login.tsx';
-import NewLocationScreen from '../routes/new-location.tsx';
-import NotFoundScreen from '../routes/not-found.tsx';
-import ProfileScreen from '../routes/profile.tsx';
-import RegisterScreen from '../routes/register.tsx';
-import UpdateLocationScreen from '../routes/update-location.tsx';
-import UserProfileScreen from '../routes/user-profile.tsx';
 import { Layout } from './layout.tsx';
 import { paths } from '../config/paths.ts';
+
+// Every screen but the sign-in one is its own chunk (docs/decisions/090-web-delivery.md): the first
+// visit, which lands on /login, loads only what signing in needs. The router starts navigations in
+// a transition, so moving between screens keeps the current one up while the next one's chunk
+// loads; only a first load shows the layout's fallback.
+const RegisterScreen = lazy(() => import('../routes/register.tsx'));
+const LandingScreen = lazy(() => import('../routes/landing.tsx'));
+const FriendsScreen = lazy(() => import('../routes/friends.tsx'));
+const FeedsScreen = lazy(() => import('../routes/feeds.tsx'));
+const ProfileScreen = lazy(() => import('../routes/profile.tsx'));
+const NewLocationScreen = lazy(() => import('../routes/new-location.tsx'));
+const UpdateLocationScreen = lazy(() => import('../routes/update-location.tsx'));
+const AddFriendScreen = lazy(() => import('../routes/add-friend.tsx'));
+const FriendRequestsScreen = lazy(() => import('../routes/friend-requests.tsx'));
+const UserProfileScreen = lazy(() => import('../routes/user-profile.tsx'));
+const NotFoundScreen = lazy(() => import('../routes/not-found.tsx'));
 
 /** The route table of docs/product.md §2. */
 export const routes = [

@@ -1,4 +1,4 @@
-import type { Pin } from '@memory-map/shared';
+import type { Pin, PinImage } from '@memory-map/shared';
 
 /**
  * What screens hand each other through navigation state (docs/product.md §2: the memory screens receive
@@ -28,6 +28,8 @@ export interface UpdateLocationState {
   id: string;
   title: string;
   imageUrl: string | null;
+  /** Every photo in order (absent in state saved by an older version: imageUrl is then the one photo). */
+  images?: PinImage[];
   description: string;
   tags: string[];
   visibility: Pin['visibility'];

@@ -1,9 +1,31 @@
-/** Registered only in production builds: in development Vite serves modules that must not be cached. */
+/** The reload after a missing chunk, at most once a minute: a chunk that is really gone must not loop. */
+const RELOADED_AT_KEY = 'mm-chunk-reload-at';
+
+/**
+ * Registers the service worker (src/service-worker/sw.ts; docs/decisions/090-web-delivery.md).
+ * Production builds only: in development Vite serves modules that must not be cached.
+ */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD) return;
+  reloadWhenAChunkIsGone();
+  if (!('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Without a service worker the app still works online; nothing to tell the person.
     });
+  });
+}
+
+/**
+ * A tab opened before a deploy still runs the old build, whose screens' chunks the new deploy no
+ * longer has. Opening such a screen reloads the page into the new build instead of failing.
+ */
+function reloadWhenAChunkIsGone(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+    event.preventDefault();
+    window.location.reload();
   });
 }

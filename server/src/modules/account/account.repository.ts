@@ -28,7 +28,7 @@ export const accountRepository = {
         'pins.latitude',
         'pins.longitude',
         'pins.location_name',
-        'pins.image_key',
+        'pins.photos',
         'pins.visibility',
         'pins.created_at',
         'pins.updated_at',
@@ -103,15 +103,9 @@ export const accountRepository = {
     return (db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).executeTakeFirst();
   },
 
-  /** Every photo key of the user's memories. */
+  /** The photos (pins.photos, media/pin-photos.ts) of each of the user's memories that has any. */
   photosOf(db: Queryable, authorId: string) {
-    return db
-      .selectFrom('pins')
-      .select(['id', 'image_key'])
-      .where('author_id', '=', authorId)
-      .where('image_key', 'is not', null)
-      .$narrowType<{ image_key: string }>()
-      .execute();
+    return db.selectFrom('pins').select(['id', 'photos']).where('author_id', '=', authorId).where('photos', '!=', '[]').execute();
   },
 
   /** Where the user's public memories are: they leave the map's public cells. */

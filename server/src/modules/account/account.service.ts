@@ -4,6 +4,7 @@ import type { AppContext, AuthUser } from '../../app-types.ts';
 import { AppError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
 import { forgetAuthor, onPinsRemoved } from '../map-cells/pin-cells.ts';
 import { finishImageChange, recordDrops, subjectOf, type ImageChange } from '../media/image-changes.ts';
+import { parsePhotos } from '../media/pin-photos.ts';
 import { burnVerification, verifyPassword } from '../sessions/passwords.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { accountRepository } from './account.repository.ts';
@@ -51,8 +52,10 @@ export async function deleteAccount(ctx: AppContext, log: Log, auth: AuthUser, p
     // The files to delete are recorded in the transaction that deletes the rows using them
     // (docs/decisions/040-file-writes.md): if the server stops before they are gone, start-up
     // finishes the job; if the transaction fails, the records go with it and nothing is lost.
-    const drops = (await accountRepository.photosOf(trx, auth.id)).map((p) => ({ subject: subjectOf('pins', p.id), key: p.image_key }));
-    if (user.profile_picture) drops.push({ subject: subjectOf('users', auth.id), key: user.profile_picture });
+    const drops = (await accountRepository.photosOf(trx, auth.id))
+      .map((p) => ({ subject: subjectOf('pins', p.id), keys: parsePhotos(p.photos).map((photo) => photo.key) }))
+      .filter((d) => d.keys.length > 0);
+    if (user.profile_picture) drops.push({ subject: subjectOf('users', auth.id), keys: [user.profile_picture] });
     const recorded = await recordDrops(ctx, trx, drops);
     await onPinsRemoved(trx, await accountRepository.publicPlacementsOf(trx, auth.id));
     await accountRepository.deleteUser(trx, auth.id);

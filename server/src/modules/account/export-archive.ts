@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import ZipStream from 'zip-stream';
 import type { AppContext } from '../../app-types.ts';
 import { usersRepository } from '../users/users.repository.ts';
+import { parsePhotos } from '../media/pin-photos.ts';
 import { accountRepository } from './account.repository.ts';
 
 /**
@@ -36,8 +37,10 @@ export interface ExportedMemory {
   visibility: Visibility;
   createdAt: string;
   updatedAt: string;
-  /** The photo's path inside the archive, or null. */
+  /** The first photo's path inside the archive, or null (what the first version of the export said). */
   photo: string | null;
+  /** Every photo's path inside the archive, in the memory's order. */
+  photos: string[];
   taggedFriends: Array<{ id: string; username: string }>;
   /** When the memory's share link stops working, if it has a live one. */
   sharedUntil: string | null;
@@ -166,22 +169,27 @@ export function exportArchive(ctx: AppContext, userId: string, log: Log): Export
     }
     const pins = () => keyset((after) => accountRepository.pinsPage(db, userId, { after, upTo, limit: PAGE }));
 
-    // Photos first: a photo whose file is missing is left out, and the lists then say so (null).
+    // Photos first: a photo whose file is missing is left out, and the lists then say so. The
+    // first photo keeps the name the export always gave it (photos/<memory id>.jpg); the others
+    // follow as photos/<memory id>-2.jpg and so on, in the memory's order.
     const missing = new Set<string>();
+    const pathOf = (pinId: string, index: number, key: string) =>
+      `photos/${pinId}${index === 0 ? '' : `-${index + 1}`}.${extensionOf(key)}`;
     for await (const page of pins()) {
       for (const pin of page) {
-        if (!pin.image_key) continue;
-        const stored = await ctx.media.get(pin.image_key);
-        if (!stored) {
-          missing.add(pin.id);
-          log.warn({ key: pin.image_key }, 'export: a photo file is missing; left out');
-          continue;
+        for (const [index, photo] of parsePhotos(pin.photos).entries()) {
+          const stored = await ctx.media.get(photo.key);
+          if (!stored) {
+            missing.add(photo.key);
+            log.warn({ key: photo.key }, 'export: a photo file is missing; left out');
+            continue;
+          }
+          await add(stored.body, pathOf(pin.id, index, photo.key), true);
         }
-        await add(stored.body, `photos/${pin.id}.${extensionOf(pin.image_key)}`, true);
       }
     }
-    const photoOf = (pin: { id: string; image_key: string | null }) =>
-      pin.image_key && !missing.has(pin.id) ? `photos/${pin.id}.${extensionOf(pin.image_key)}` : null;
+    const photosOf = (pin: { id: string; photos: string }) =>
+      parsePhotos(pin.photos).flatMap((photo, index) => (missing.has(photo.key) ? [] : [pathOf(pin.id, index, photo.key)]));
 
     async function* memories(): AsyncGenerator<ExportedMemory[]> {
       for await (const page of pins()) {
@@ -202,7 +210,8 @@ export function exportArchive(ctx: AppContext, userId: string, log: Log): Export
           visibility: String(pin.visibility) as Visibility,
           createdAt: pin.created_at,
           updatedAt: pin.updated_at,
-          photo: photoOf(pin),
+          photo: photosOf(pin)[0] ?? null,
+          photos: photosOf(pin),
           taggedFriends: tags.get(pin.id) ?? [],
           sharedUntil: pin.share_expires_at && pin.share_expires_at > now ? pin.share_expires_at : null,
         }));
@@ -229,7 +238,8 @@ export function exportArchive(ctx: AppContext, userId: string, log: Log): Export
             visibility: String(pin.visibility),
             createdAt: pin.created_at,
             updatedAt: pin.updated_at,
-            photo: photoOf(pin),
+            photo: photosOf(pin)[0] ?? null,
+            photos: photosOf(pin),
           },
         })),
         1,

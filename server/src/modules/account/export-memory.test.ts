@@ -59,7 +59,7 @@ beforeAll(async () => {
       latitude: ((i * 7) % 170) - 85,
       longitude: ((i * 13) % 350) - 175,
       location_name: 'Somewhere, Earth',
-      image_key: key,
+      photos: JSON.stringify([{ id, key, width: null, height: null }]),
       visibility: (i % 3) + 1,
       created_at: at,
       updated_at: at,

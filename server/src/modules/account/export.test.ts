@@ -122,10 +122,11 @@ describe('GET /api/export', () => {
       createdAt: tagged.createdAt,
       updatedAt: tagged.updatedAt,
       photo: `photos/${tagged.id}.jpg`,
+      photos: [`photos/${tagged.id}.jpg`],
       taggedFriends: [{ id: friend.id, username: 'expfriend' }],
       sharedUntil,
     });
-    expect(memories[2]).toMatchObject({ id: plain.id, description: plain.description, photo: null, taggedFriends: [], sharedUntil: null, visibility: '1' });
+    expect(memories[2]).toMatchObject({ id: plain.id, description: plain.description, photo: null, photos: [], taggedFriends: [], sharedUntil: null, visibility: '1' });
 
     // The photos are the stored files, byte for byte, and carry no metadata (they were re-encoded).
     for (const pin of [withPhoto, tagged]) {
@@ -193,7 +194,6 @@ describe('GET /api/export', () => {
       latitude: (i % 180) - 89.5,
       longitude: (i % 360) - 179.5,
       location_name: 'Somewhere',
-      image_key: null,
       visibility: 1,
       created_at: at,
       updated_at: at,

@@ -29,7 +29,7 @@ async function addPin(authorId: string, visibility: number, latitude = 48.85, lo
   const id = uuidv7();
   await db.kysely
     .insertInto('pins')
-    .values({ id, author_id: authorId, title: 't', description: 'd', latitude, longitude, location_name: 'x', image_key: null, visibility, created_at: at, updated_at: at })
+    .values({ id, author_id: authorId, title: 't', description: 'd', latitude, longitude, location_name: 'x', visibility, created_at: at, updated_at: at })
     .execute();
   return id;
 }

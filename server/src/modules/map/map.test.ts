@@ -49,7 +49,6 @@ async function addPins(user: TestUser, count: number, visibility: number, lat: n
             latitude: p.latitude,
             longitude: p.longitude,
             location_name: 'Somewhere',
-            image_key: null,
             visibility: p.visibility,
             created_at: at,
             updated_at: at,

@@ -60,7 +60,7 @@ describe('a crash between the files and the row leaves nothing behind after a re
     const keep = await createMemory(t, await t.register(), {}, photo);
     const image = await processImage(photo, 'pins');
     // The request stops here (kill -9): intent and files written, no row.
-    await beginImageChange(t.app.ctx, log, subjectOf('pins', uuidv7()), { add: image });
+    await beginImageChange(t.app.ctx, log, subjectOf('pins', uuidv7()), { add: [image] });
     // A put cut short before its rename leaves the temp name beside it.
     writeFileSync(file(thumbKeyOf(image.key)) + '.tmp', 'half a thumbnail');
     expect(hasFiles(image.key)).toBe(true);
@@ -118,7 +118,7 @@ describe('a crash between the files and the row leaves nothing behind after a re
 
     // Interrupted before the swap: the new files go, the row keeps the first picture.
     const image = await processImage(photo, 'avatars');
-    await beginImageChange(t.app.ctx, log, subjectOf('users', u.id), { add: image, drop: [first] });
+    await beginImageChange(t.app.ctx, log, subjectOf('users', u.id), { add: [image], drop: [first] });
     await restart();
     expect(hasNoFiles(image.key)).toBe(true);
     expect(hasFiles(first)).toBe(true);
@@ -182,7 +182,7 @@ describe('settling is safe against a request still running', () => {
   it.runIf(TEST_DIALECT === 'postgres')('PostgreSQL: the committing transaction holds the intent, so settling waits for its commit', async () => {
     const u = await t.register();
     const image = await processImage(photo, 'avatars');
-    const change = await beginImageChange(t.app.ctx, log, subjectOf('users', u.id), { add: image });
+    const change = await beginImageChange(t.app.ctx, log, subjectOf('users', u.id), { add: [image] });
     const takeNow = () => sql`select id from media_intents where id = ${change.id} for update nowait`.execute(t.db.kysely);
     // Both fences: the memories' check inside their transaction, the profile picture's swap.
     for (const fence of [
@@ -294,7 +294,7 @@ describe('with a bucket instead of the folder', () => {
       expect([...bucket.objects.keys()].sort()).toEqual([kept, thumbKeyOf(kept)].sort());
 
       const image = await processImage(photo, 'pins');
-      const change = await beginImageChange(app.ctx, log, subjectOf('pins', uuidv7()), { add: image });
+      const change = await beginImageChange(app.ctx, log, subjectOf('pins', uuidv7()), { add: [image] });
       expect(JSON.parse((await mediaIntentsRepository.find(t.db.kysely, change.id))!.keys)).toEqual([image.key]);
       expect(bucket.objects.has(image.key)).toBe(true);
 

@@ -23,14 +23,15 @@ import { mediaIntentsRepository, type IntentSubject } from './media-intents.repo
  *
  * Whoever settles an unfinished intent (the request itself after a failure, or recovery after
  * a crash) first marks it 'settling', so no request can commit it any more, then reads the
- * subject row: the key it points at stays, every other listed key is deleted, then the intent.
+ * subject row: the keys it points at stay, every other listed key is deleted, then the intent.
+ * One change may add several keys and drop several (a memory's photos): they commit or go together.
  * Nothing a row uses is ever deleted, and nothing is left that no row uses.
  */
 export interface ImageChange {
   id: string;
   subject: IntentSubject;
-  /** The new image's key, or null when the change only drops. */
-  added: string | null;
+  /** The new images' keys (none when the change only drops): a memory takes up to 10 at once. */
+  added: string[];
   /** Every key the change may create or drop (each with its thumbnail). */
   keys: string[];
 }
@@ -54,11 +55,11 @@ export function subjectOf(table: IntentSubject['subject_table'], id: string): In
 }
 
 /**
- * A change that only drops an image (a memory deleted) needs no fence: its intent is written in
- * the very transaction that drops the key, so it commits with the change or not at all.
+ * A change that only drops images (a memory deleted with its photos) needs no fence: its intent is
+ * written in the very transaction that drops the keys, so it commits with the change or not at all.
  */
-export async function recordDrop(ctx: AppContext, trx: Queryable, subject: IntentSubject, key: string): Promise<ImageChange> {
-  const change: ImageChange = { id: uuidv7(), subject, added: null, keys: [key] };
+export async function recordDrop(ctx: AppContext, trx: Queryable, subject: IntentSubject, keys: string[]): Promise<ImageChange> {
+  const change: ImageChange = { id: uuidv7(), subject, added: [], keys: [...keys] };
   await mediaIntentsRepository.insert(trx, {
     id: change.id,
     ...subject,
@@ -71,13 +72,14 @@ export async function recordDrop(ctx: AppContext, trx: Queryable, subject: Inten
 }
 
 /**
- * Many drops in one transaction (an account deleted with all its photos): one intent per image,
- * written in a few statements, each settled on its own after the commit or by recovery.
+ * Many drops in one transaction (an account deleted with all its photos): one intent per subject
+ * (a memory with all its photos), written in a few statements, each settled on its own after the
+ * commit or by recovery.
  */
-export async function recordDrops(ctx: AppContext, trx: Queryable, drops: Array<{ subject: IntentSubject; key: string }>): Promise<ImageChange[]> {
+export async function recordDrops(ctx: AppContext, trx: Queryable, drops: Array<{ subject: IntentSubject; keys: string[] }>): Promise<ImageChange[]> {
   const owner = intentOwner(ctx.config);
   const at = nowIso();
-  const changes: ImageChange[] = drops.map((d) => ({ id: uuidv7(), subject: d.subject, added: null, keys: [d.key] }));
+  const changes: ImageChange[] = drops.map((d) => ({ id: uuidv7(), subject: d.subject, added: [], keys: [...d.keys] }));
   await mediaIntentsRepository.insertMany(
     trx,
     changes.map((c) => ({ id: c.id, ...c.subject, keys: JSON.stringify(c.keys), state: 'open', owner, created_at: at })),
@@ -85,16 +87,19 @@ export async function recordDrops(ctx: AppContext, trx: Queryable, drops: Array<
   return changes;
 }
 
-/** Step 1: the intent, then the new image's files (durable before this returns). */
+/**
+ * Step 1: the intent, then the new images' files (durable before this returns). Should any file
+ * fail, the change is undone at once: none of its new files stays.
+ */
 export async function beginImageChange(
   ctx: AppContext,
   log: Log,
   subject: IntentSubject,
-  change: { add?: ProcessedImage | null; drop?: (string | null)[] },
+  change: { add?: ProcessedImage[]; drop?: (string | null)[] },
 ): Promise<ImageChange> {
-  const add = change.add ?? null;
-  const keys = [...(add ? [add.key] : []), ...(change.drop ?? []).filter((k): k is string => k !== null)];
-  const begun: ImageChange = { id: uuidv7(), subject, added: add?.key ?? null, keys: [...new Set(keys)] };
+  const add = change.add ?? [];
+  const keys = [...add.map((a) => a.key), ...(change.drop ?? []).filter((k): k is string => k !== null)];
+  const begun: ImageChange = { id: uuidv7(), subject, added: add.map((a) => a.key), keys: [...new Set(keys)] };
   await mediaIntentsRepository.insert(ctx.db.kysely, {
     id: begun.id,
     ...subject,
@@ -103,10 +108,14 @@ export async function beginImageChange(
     owner: intentOwner(ctx.config),
     created_at: nowIso(),
   });
-  if (add) {
+  if (add.length > 0) {
     try {
-      await ctx.media.put(add.key, add.image, add.contentType);
-      await ctx.media.put(add.thumbKey, add.thumbnail, add.contentType);
+      // One after another: the store's writes are already bounded per file, and a failure stops
+      // the rest instead of racing them.
+      for (const image of add) {
+        await ctx.media.put(image.key, image.image, image.contentType);
+        await ctx.media.put(image.thumbKey, image.thumbnail, image.contentType);
+      }
     } catch (err) {
       await abandonImageChange(ctx, log, begun);
       throw err;
@@ -115,10 +124,11 @@ export async function beginImageChange(
   return begun;
 }
 
-/** The row turned out to hold another image than first read: the change drops that one too. */
-export async function alsoDrop(db: Queryable, change: ImageChange, key: string | null): Promise<void> {
-  if (key === null || change.keys.includes(key)) return;
-  change.keys = [...change.keys, key];
+/** The row turned out to hold other images than first read: the change drops those too. */
+export async function alsoDrop(db: Queryable, change: ImageChange, key: string | null | string[]): Promise<void> {
+  const more = (Array.isArray(key) ? key : [key]).filter((k): k is string => k !== null && !change.keys.includes(k));
+  if (more.length === 0) return;
+  change.keys = [...change.keys, ...more];
   await mediaIntentsRepository.setKeys(db, change.id, JSON.stringify(change.keys));
 }
 
@@ -139,7 +149,7 @@ export function changeTaken(): AppError {
 
 /** Step 3, after the commit: the row uses `added` (if any) and none of the rest. */
 export async function finishImageChange(ctx: AppContext, log: Log, change: ImageChange): Promise<void> {
-  await deleteThenForget(ctx, log, change.id, change.keys.filter((k) => k !== change.added));
+  await deleteThenForget(ctx, log, change.id, change.keys.filter((k) => !change.added.includes(k)));
 }
 
 /**
@@ -154,15 +164,15 @@ export async function abandonImageChange(ctx: AppContext, log: Log, change: Imag
   }
 }
 
-/** Makes sure the change can no longer commit, then keeps only the key the subject row uses. */
+/** Makes sure the change can no longer commit, then keeps only the keys the subject row uses. */
 export async function settleImageChange(ctx: AppContext, log: Log, id: string): Promise<void> {
   const db = ctx.db.kysely;
   await mediaIntentsRepository.markSettling(db, id);
   const intent = await mediaIntentsRepository.find(db, id);
   if (!intent) return;
-  const inUse = await mediaIntentsRepository.keyInUse(db, intent);
+  const inUse = new Set(await mediaIntentsRepository.keysInUse(db, intent));
   const keys = parseKeys(intent.keys);
-  await deleteThenForget(ctx, log, id, keys.filter((k) => k !== inUse));
+  await deleteThenForget(ctx, log, id, keys.filter((k) => !inUse.has(k)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SqliteAdapter } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
 import type { MediaIntentsTable } from '../../db/schema.ts';
+import { parsePhotos } from './pin-photos.ts';
 
 export type IntentSubject = Pick<MediaIntentsTable, 'subject_table' | 'subject_id'>;
 
@@ -64,13 +65,13 @@ export const mediaIntentsRepository = {
     return db.deleteFrom('media_intents').where('id', '=', id).execute();
   },
 
-  /** The image key the subject row points at now (null when it has none or is gone). */
-  async keyInUse(db: Queryable, subject: IntentSubject): Promise<string | null> {
+  /** The image keys the subject row points at now (none when it has none or is gone). */
+  async keysInUse(db: Queryable, subject: IntentSubject): Promise<string[]> {
     if (subject.subject_table === 'pins') {
-      const row = await db.selectFrom('pins').select('image_key').where('id', '=', subject.subject_id).executeTakeFirst();
-      return row?.image_key ?? null;
+      const row = await db.selectFrom('pins').select('photos').where('id', '=', subject.subject_id).executeTakeFirst();
+      return parsePhotos(row?.photos).map((p) => p.key);
     }
     const row = await db.selectFrom('users').select('profile_picture').where('id', '=', subject.subject_id).executeTakeFirst();
-    return row?.profile_picture ?? null;
+    return row?.profile_picture ? [row.profile_picture] : [];
   },
 };

@@ -6,7 +6,8 @@ import type { UploadSlot } from './upload-limits.ts';
 
 /**
  * The one set of limits of every multipart body (registered with @fastify/multipart in app.ts):
- * one file of at most 15 MB, 20 text fields of at most 64 kB. The fields and files limits bound
+ * one file of at most 15 MB, 20 text fields of at most 64 kB (a memory's form takes up to 10
+ * files: readPhotosForm). The fields and files limits bound
  * the number of parts, so there is no separate parts limit whose message would hide which one
  * was broken.
  */
@@ -101,4 +102,72 @@ async function readParts(request: FastifyRequest, fileField: string | null, slot
   }
   refuseNulCharacters(fields);
   return { fields, file, strayFile, releaseFile: slot?.releaseMemory };
+}
+
+/** A form whose files were each processed as they arrived (readPhotosForm). */
+export interface PhotosFormInput<T> {
+  fields: Record<string, unknown>;
+  /** What `process` made of each non-empty file of the expected field, in the order sent. */
+  files: T[];
+}
+
+/**
+ * Reads a form that may carry up to `maxFiles` files in `fileField` (a memory's photos), handing
+ * each to `process` (the image decoding) before the next is read.
+ *
+ * Memory: one request holds at most one file's raw bytes (15 MB) at a time. Each file waits for a
+ * place in the upload gate (upload-limits.ts) before a byte of it is read and gives it back once
+ * decoded, so ten photos in one request weigh on memory like one photo, and the gate's bound on
+ * raw bytes across the process stands as it was. What is kept is the re-encoded result (at most
+ * 2048 px, typically well under 1 MB with its thumbnail) until the change is stored
+ * (docs/decisions/040-file-writes.md, "Several photos"). Files are never held whole before they
+ * are counted: the (maxFiles + 1)th is refused with 400 naming the field before it is read.
+ */
+export async function readPhotosForm<T>(
+  request: FastifyRequest,
+  fileField: string,
+  options: { maxFiles: number; tooMany: string; slot?: UploadSlot; process: (bytes: Buffer) => Promise<T> },
+): Promise<PhotosFormInput<T>> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    return { fields, files: [] };
+  }
+  const fields: Record<string, unknown> = {};
+  const files: T[] = [];
+  let count = 0;
+  try {
+    // busboy counts every file part, the field's and strays alike: a stray beyond the bound is a
+    // body out of the form's shape, and answers the same sentence.
+    for await (const part of request.parts({ limits: { files: options.maxFiles + 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField) {
+          part.file.resume();
+          continue;
+        }
+        count += 1;
+        if (count > options.maxFiles) throw new BadRequestError(options.tooMany);
+        await options.slot?.reserveMemory();
+        try {
+          const bytes = await part.toBuffer();
+          // Browsers send an empty, unnamed file part when no file was chosen.
+          if (bytes.length === 0 && !part.filename) {
+            count -= 1;
+            continue;
+          }
+          files.push(await options.process(bytes));
+        } finally {
+          options.slot?.releaseMemory();
+        }
+        continue;
+      }
+      if (part.valueTruncated) throw new BadRequestError(`${part.fieldname} is too long`);
+      if (!(part.fieldname in fields)) fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    if (err && typeof err === 'object' && (err as { code?: string }).code === 'FST_FILES_LIMIT') throw new BadRequestError(options.tooMany);
+    throw multipartError(err);
+  }
+  refuseNulCharacters(fields);
+  return { fields, files };
 }

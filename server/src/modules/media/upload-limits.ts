@@ -14,7 +14,8 @@ export function serverBusy(): AppError {
 export interface UploadSlot {
   /**
    * Waits for a place for the file's bytes in memory. Until then the file is not read at all:
-   * its bytes wait in the client's connection (TCP holds them back), not in our memory.
+   * its bytes wait in the client's connection (TCP holds them back), not in our memory. A form
+   * with several files reserves again for each after releasing the one before.
    */
   reserveMemory(): Promise<void>;
   /** The file's bytes are no longer needed (the image is decoded): its place goes to the next. */
@@ -46,25 +47,35 @@ export class UploadGate {
     }
     this.inFlight.set(userId, count + 1);
     let released = false;
-    let reserved = false;
+    let reserving = false;
+    // The place held now, if any: one file's at a time.
     let freeMemory: (() => void) | undefined;
+    const releaseMemory = () => {
+      const free = freeMemory;
+      freeMemory = undefined;
+      free?.();
+    };
     return {
       reserveMemory: async () => {
-        if (released || reserved) return;
-        reserved = true;
+        if (released || reserving || freeMemory) return;
+        reserving = true;
+        let free: () => void;
         try {
-          freeMemory = await this.memory.acquire();
+          free = await this.memory.acquire();
         } catch (err) {
           throw err instanceof SemaphoreFullError ? serverBusy() : err;
+        } finally {
+          reserving = false;
         }
         // Released while it waited (the request ended): give the place straight back.
-        if (released) freeMemory();
+        if (released) free();
+        else freeMemory = free;
       },
-      releaseMemory: () => freeMemory?.(),
+      releaseMemory,
       release: () => {
         if (released) return;
         released = true;
-        freeMemory?.();
+        releaseMemory();
         const left = (this.inFlight.get(userId) ?? 1) - 1;
         if (left > 0) this.inFlight.set(userId, left);
         else this.inFlight.delete(userId);

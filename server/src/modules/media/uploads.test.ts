@@ -78,8 +78,24 @@ async function snapshot(u: TestUser) {
   };
 }
 
+const elevenPhotos = (): FormPart[] => Array.from({ length: LIMITS.photosPerMemory + 1 }, (_, i): FormPart => ['image', photo, `p${i}.jpg`]);
+
 describe('one multipart reader, one set of limits and messages, for every upload', () => {
-  it.each(endpoints.map((e) => [e.name, e] as const))('%s: a second file is 413 "Send at most one file" and changes nothing', async (_name, endpoint) => {
+  // A memory takes up to 10 photos (docs/design.md §12); the other forms take one file.
+  const memoryEndpoints = endpoints.slice(0, 2);
+  const oneFileEndpoints = endpoints.slice(2);
+
+  it.each(memoryEndpoints.map((e) => [e.name, e] as const))('%s: an eleventh photo is 400 naming the field and changes nothing', async (_name, endpoint) => {
+    const u = await t.register();
+    const parts = (await endpoint.valid(u)).filter((p) => typeof p[1] === 'string');
+    const before = await snapshot(u);
+    const res = await endpoint.send(u, form([...parts, ...elevenPhotos()]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'image: a memory can have at most 10 photos' });
+    expect(await snapshot(u)).toEqual(before);
+  });
+
+  it.each(oneFileEndpoints.map((e) => [e.name, e] as const))('%s: a second file is 413 "Send at most one file" and changes nothing', async (_name, endpoint) => {
     const u = await t.register();
     const parts = await endpoint.valid(u);
     const before = await snapshot(u);
@@ -189,8 +205,8 @@ describe('uploads in progress', () => {
   it('gives a slot back when the body is malformed or refused', async () => {
     const u = await t.register();
     for (let i = 0; i < LIMITS.uploadsInFlightPerUser + 1; i++) {
-      const bad = await endpoints[0]!.send(u, form([...memoryFields(), ['image', photo, 'a.jpg'], ['image', photo, 'b.jpg']]));
-      expect(bad.statusCode).toBe(413);
+      const bad = await endpoints[0]!.send(u, form([...memoryFields(), ...elevenPhotos()]));
+      expect(bad.statusCode).toBe(400);
       const text = await endpoints[0]!.send(u, form([...memoryFields(), ['image', Buffer.from('not a photo'), 'a.jpg']]));
       expect(text.statusCode).toBe(415);
     }

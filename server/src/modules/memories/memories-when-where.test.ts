@@ -140,7 +140,6 @@ describe('happenedAt', () => {
         latitude: 1,
         longitude: 1,
         location_name: 'Somewhere',
-        image_key: null,
         visibility: 1,
         created_at: at,
         updated_at: at,

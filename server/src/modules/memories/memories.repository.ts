@@ -19,7 +19,7 @@ const pinWithAuthorColumns = [
   'pins.latitude',
   'pins.longitude',
   'pins.location_name',
-  'pins.image_key',
+  'pins.photos',
   'pins.visibility',
   'pins.created_at',
   'pins.updated_at',
@@ -126,7 +126,7 @@ export const memoriesRepository = {
   findVisible(db: Queryable, viewerId: string, pinId: string) {
     return db
       .selectFrom('pins')
-      .select(['pins.id', 'pins.author_id', 'pins.image_key', 'pins.visibility', 'pins.latitude', 'pins.longitude', 'pins.location_name'])
+      .select(['pins.id', 'pins.author_id', 'pins.photos', 'pins.visibility', 'pins.latitude', 'pins.longitude', 'pins.location_name'])
       .where('pins.id', '=', pinId)
       .where((eb) => visibleTo(eb, viewerId))
       .executeTakeFirst();
@@ -180,7 +180,7 @@ export const memoriesRepository = {
 
   /**
    * Writes the new content, only if the row still has the visibility and position (and, when the
-   * image changes, the image) the caller read: two edits racing cannot both believe they replaced
+   * photos change, the photos) the caller read: two edits racing cannot both believe they replaced
    * the same file or moved the same memory in, out of or across the public map cells.
    */
   async updatePin(
@@ -188,8 +188,8 @@ export const memoriesRepository = {
     pinId: string,
     authorId: string,
     patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> &
-      Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { image_key?: string | null; happened_at?: string },
-    expected: { visibility: number; latitude: number; longitude: number; image_key?: string | null },
+      Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { photos?: string; happened_at?: string },
+    expected: { visibility: number; latitude: number; longitude: number; photos?: string },
   ): Promise<boolean> {
     let query = db
       .updateTable('pins')
@@ -199,12 +199,8 @@ export const memoriesRepository = {
       .where('visibility', '=', expected.visibility)
       .where('latitude', '=', expected.latitude)
       .where('longitude', '=', expected.longitude);
-    if (expected.image_key !== undefined) {
-      query =
-        expected.image_key === null
-          ? query.where('image_key', 'is', null)
-          : query.where('image_key', '=', expected.image_key);
-    }
+    // The list as it was read, text for text: the only writer of the column is this update.
+    if (expected.photos !== undefined) query = query.where('photos', '=', expected.photos);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   },
@@ -215,7 +211,7 @@ export const memoriesRepository = {
       .deleteFrom('pins')
       .where('id', '=', pinId)
       .where('author_id', '=', authorId)
-      .returning(['image_key', 'visibility', 'latitude', 'longitude'])
+      .returning(['photos', 'visibility', 'latitude', 'longitude'])
       .executeTakeFirst();
   },
 };

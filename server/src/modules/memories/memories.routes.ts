@@ -4,17 +4,19 @@ import {
   feedQuerySchema,
   LIMITS,
   optionalPinIdSchema,
+  PHOTO_MESSAGES,
   pinSchema,
   updateMemorySchema,
 } from '@memory-map/shared';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
-import { readForm } from '../media/multipart.ts';
-import { withUploadSlot } from '../media/upload-limits.ts';
+import { processImage } from '../media/images.ts';
+import { readPhotosForm } from '../media/multipart.ts';
+import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
 import * as memories from './memories.service.ts';
 
 /**
@@ -27,7 +29,22 @@ function bodyReadByHandler<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): R
   return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }
 
-const photoField = { image: z.string().optional().describe('The photo (multipart only): any image type, at most 15 MB') };
+const photoField = {
+  image: z
+    .string()
+    .optional()
+    .describe(`The photos (multipart only): the field repeated, up to ${LIMITS.photosPerMemory} files, each any image type of at most 15 MB`),
+};
+
+/** Every photo of a memory's form is decoded as it arrives, one at a time (media/multipart.ts). */
+function readMemoryForm(request: FastifyRequest, slot: UploadSlot | undefined) {
+  return readPhotosForm(request, 'image', {
+    maxFiles: LIMITS.photosPerMemory,
+    tooMany: PHOTO_MESSAGES.tooMany,
+    slot,
+    process: (bytes) => processImage(bytes, 'pins'),
+  });
+}
 
 const writeErrors = {
   400: errorSchema,
@@ -53,7 +70,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
-        summary: 'Pin a memory (multipart with an optional image, or JSON without one)',
+        summary: `Pin a memory (multipart with up to ${LIMITS.photosPerMemory} image files, or JSON without photos)`,
         consumes: ['multipart/form-data', 'application/json'],
         body: createMemorySchema.extend(photoField),
         response: { 201: pinSchema, ...writeErrors },
@@ -61,7 +78,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
     },
     async (request, reply) =>
       withUploadSlot(app.ctx.uploads, request, async (slot) => {
-        const form = await readForm(request, 'image', slot);
+        const form = await readMemoryForm(request, slot);
         const pin = await memories.create(app.ctx, request.log, request.user.id, form);
         return reply.code(201).send(pin);
       }),
@@ -75,7 +92,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
       schema: {
         tags: ['memories'],
         summary:
-          'Change your memory; absent tags mean none, an absent image keeps the old one; latitude and longitude move it (the place is named again unless locationName is sent)',
+          'Change your memory; absent tags mean none; keepImages (JSON list of photo ids, in the order to show) keeps those photos and appends the image files sent; without keepImages an image replaces the first photo and removeImage=true drops it; latitude and longitude move it (the place is named again unless locationName is sent)',
         consumes: ['multipart/form-data', 'application/json'],
         body: updateMemorySchema.extend(photoField),
         response: { 200: pinSchema, ...writeErrors },
@@ -83,7 +100,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
     },
     async (request) =>
       withUploadSlot(app.ctx.uploads, request, async (slot) => {
-        const form = await readForm(request, 'image', slot);
+        const form = await readMemoryForm(request, slot);
         return memories.update(app.ctx, request.log, request.user.id, form, options.places);
       }),
   );
@@ -93,7 +110,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
     {
       schema: {
         tags: ['memories'],
-        summary: 'Delete your memory with its tags and photo (pinId in the JSON body or the query)',
+        summary: 'Delete your memory with its tags and photos (pinId in the JSON body or the query)',
         body: optionalPinIdSchema.nullish(),
         querystring: optionalPinIdSchema,
         response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },

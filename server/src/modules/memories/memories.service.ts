@@ -1,7 +1,9 @@
 import {
   createMemorySchema,
   MEMORY_MESSAGES,
+  LIMITS,
   MOVE_MESSAGES,
+  PHOTO_MESSAGES,
   placeNameOf,
   UNKNOWN_LOCATION,
   updateMemorySchema,
@@ -25,8 +27,9 @@ import {
   recordDrop,
   subjectOf,
 } from '../media/image-changes.ts';
-import { processImage } from '../media/images.ts';
-import { consumeFile, type FormInput } from '../media/multipart.ts';
+import type { ProcessedImage } from '../media/images.ts';
+import type { PhotosFormInput } from '../media/multipart.ts';
+import { parsePhotos, photoOf, serializePhotos, type StoredPhoto } from '../media/pin-photos.ts';
 import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
 import { toPins } from './pin-presenter.ts';
 
@@ -88,15 +91,20 @@ async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string) {
   return pin;
 }
 
-export async function create(ctx: AppContext, log: Log, authorId: string, form: FormInput): Promise<Pin> {
+/** A memory's form: its fields and its photos, each already decoded and re-encoded (memories.routes.ts). */
+export type MemoryForm = PhotosFormInput<ProcessedImage>;
+
+export async function create(ctx: AppContext, log: Log, authorId: string, form: MemoryForm): Promise<Pin> {
   const input = parse(createMemorySchema, form.fields);
   await checkTags(ctx, authorId, input.tags);
-  const image = await consumeFile(form, (bytes) => processImage(bytes, 'pins'));
+  const images = form.files;
+  if (images.length > LIMITS.photosPerMemory) throw new BadRequestError(PHOTO_MESSAGES.tooMany);
 
-  // The photo's files are written under an intent record before the row exists; the row and the
-  // intent's fence commit together (media/image-changes.ts), so a crash anywhere leaves nothing.
+  // The photos' files are written under one intent record before the row exists; the row and the
+  // intent's fence commit together (media/image-changes.ts), so a crash anywhere leaves nothing,
+  // and a photo that cannot be stored undoes the others.
   const id = uuidv7();
-  const change = image ? await beginImageChange(ctx, log, subjectOf('pins', id), { add: image }) : null;
+  const change = images.length > 0 ? await beginImageChange(ctx, log, subjectOf('pins', id), { add: images }) : null;
   const at = nowIso();
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -109,7 +117,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         latitude: input.latitude,
         longitude: input.longitude,
         location_name: input.locationName,
-        image_key: image?.key ?? null,
+        photos: serializePhotos(images.map(photoOf)),
         visibility: levelOf(input.visibility),
         created_at: at,
         updated_at: at,
@@ -129,7 +137,41 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
   return getVisiblePin(ctx, authorId, id);
 }
 
-export async function update(ctx: AppContext, log: Log, viewerId: string, form: FormInput, places?: PlaceLookup): Promise<Pin> {
+/** In keepImages, "new:2" places the third new file there (our form reorders new and kept photos alike). */
+const NEW_PHOTO_RE = /^new:(\d{1,2})$/;
+
+/**
+ * The photos a memory has after an update (docs/design.md §12). With keepImages: those, in that
+ * order, then the new ones (a new file named in the list as "new:<n>" takes that place instead).
+ * Without (the original client, which knows one photo): a new image replaces the first photo,
+ * removeImage drops it, and the others stay.
+ */
+function nextPhotos(current: StoredPhoto[], keep: string[] | undefined, removeFirst: boolean, added: StoredPhoto[]): StoredPhoto[] {
+  let next: StoredPhoto[];
+  if (keep !== undefined) {
+    const byId = new Map(current.map((p) => [p.id, p]));
+    const placed = new Set<number>();
+    const listed = keep.map((id) => {
+      const slot = NEW_PHOTO_RE.exec(id);
+      if (slot) {
+        const n = Number(slot[1]);
+        if (n >= added.length) throw new BadRequestError(PHOTO_MESSAGES.keepUnknown);
+        placed.add(n);
+        return added[n]!;
+      }
+      const photo = byId.get(id);
+      if (!photo) throw new BadRequestError(PHOTO_MESSAGES.keepUnknown);
+      return photo;
+    });
+    next = [...listed, ...added.filter((_, n) => !placed.has(n))];
+  } else if (added.length > 0) next = [...added, ...current.slice(1)];
+  else if (removeFirst) next = current.slice(1);
+  else next = current;
+  if (next.length > LIMITS.photosPerMemory) throw new BadRequestError(PHOTO_MESSAGES.tooMany);
+  return next;
+}
+
+export async function update(ctx: AppContext, log: Log, viewerId: string, form: MemoryForm, places?: PlaceLookup): Promise<Pin> {
   // Everything is checked before anything is touched: a bad update loses nothing.
   const input = parse(updateMemorySchema, form.fields);
   if ((input.latitude === undefined) !== (input.longitude === undefined)) throw new BadRequestError(MOVE_MESSAGES.bothCoordinates);
@@ -138,9 +180,11 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   // unfriended is harmless (tags never widen the audience) and must not block fixing a typo.
   const kept = new Set((await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id));
   await checkTags(ctx, viewerId, input.tags.filter((id) => !kept.has(id)));
-  const image = await consumeFile(form, (bytes) => processImage(bytes, 'pins'));
-  // A new image wins over removeImage: it is the later of the two choices in the form.
-  const imageChanges = image !== null || (input.removeImage && existing.image_key !== null);
+  const images = form.files;
+  const current = parsePhotos(existing.photos);
+  const photos = nextPhotos(current, input.keepImages, input.removeImage, images.map(photoOf));
+  const keys = new Set(photos.map((p) => p.key));
+  const imageChanges = photos.length !== current.length || photos.some((p, i) => p.key !== current[i]!.key);
 
   const before: PinPlacement = { latitude: existing.latitude, longitude: existing.longitude, visibility: existing.visibility };
   const visibility = levelOf(input.visibility);
@@ -151,9 +195,12 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   const locationName = input.locationName ?? (moves ? await placeNameAt(places, log, position.latitude, position.longitude) : undefined);
   const after: PinPlacement = { ...(moves ? position : before), visibility };
 
-  // The update is optimistic on the old image key, so the change drops exactly that one.
+  // The update is optimistic on the photos it read, so the change drops exactly those it leaves out.
   const change = imageChanges
-    ? await beginImageChange(ctx, log, subjectOf('pins', existing.id), { add: image, drop: [existing.image_key] })
+    ? await beginImageChange(ctx, log, subjectOf('pins', existing.id), {
+        add: images,
+        drop: current.filter((p) => !keys.has(p.key)).map((p) => p.key),
+      })
     : null;
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -167,7 +214,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
           description: input.description,
           visibility,
           updated_at: nowIso(),
-          ...(imageChanges ? { image_key: image?.key ?? null } : {}),
+          ...(imageChanges ? { photos: serializePhotos(photos) } : {}),
           ...(input.happenedAt !== undefined ? { happened_at: input.happenedAt } : {}),
           ...(moves ? { latitude: after.latitude, longitude: after.longitude } : {}),
           ...(locationName !== undefined ? { location_name: locationName } : {}),
@@ -176,7 +223,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
           visibility: existing.visibility,
           latitude: existing.latitude,
           longitude: existing.longitude,
-          ...(imageChanges ? { image_key: existing.image_key } : {}),
+          ...(imageChanges ? { photos: existing.photos } : {}),
         },
       );
       if (!updated) {
@@ -207,9 +254,10 @@ export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId:
   const { row: deleted, change } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await memoriesRepository.deletePin(trx, existing.id, viewerId);
     if (row) await onPinChanged(trx, row, null);
-    // The intent to delete the photo commits with the deletion of the row (whatever photo the
+    // The intent to delete the photos commits with the deletion of the row (whatever photos the
     // row held at that moment), so a crash before the files go leaves a record of them.
-    const dropped = row?.image_key ? await recordDrop(ctx, trx, subjectOf('pins', existing.id), row.image_key) : null;
+    const keys = parsePhotos(row?.photos).map((p) => p.key);
+    const dropped = keys.length > 0 ? await recordDrop(ctx, trx, subjectOf('pins', existing.id), keys) : null;
     return { row, change: dropped };
   });
   if (!deleted) throw new NotFoundError(MEMORY_MESSAGES.notFound);

@@ -1,8 +1,7 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { pinTypeFor } from '../audience/audience.ts';
-import { thumbKeyOf } from '../media/images.ts';
-import { mediaUrl } from '../media/media-urls.ts';
+import { parsePhotos, presentPhotos } from '../media/pin-photos.ts';
 import { profilePictureUrl } from '../users/user-presenter.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
 
@@ -28,9 +27,7 @@ export async function toPins(ctx: AppContext, viewerId: string, rows: PinWithAut
   return Promise.all(
     rows.map(async (row): Promise<Pin> => {
       const pinTags = tagsByPin.get(row.id) ?? [];
-      const [imageUrl, thumbnailUrl] = row.image_key
-        ? await Promise.all([mediaUrl(ctx, row.image_key, now), mediaUrl(ctx, thumbKeyOf(row.image_key), now)])
-        : [null, null];
+      const images = await presentPhotos(ctx, parsePhotos(row.photos), now);
       return {
         id: row.id,
         title: row.title,
@@ -38,8 +35,10 @@ export async function toPins(ctx: AppContext, viewerId: string, rows: PinWithAut
         latitude: row.latitude,
         longitude: row.longitude,
         locationName: row.location_name,
-        imageUrl,
-        thumbnailUrl,
+        // The original client knows one photo: it shows the first.
+        imageUrl: images[0]?.url ?? null,
+        thumbnailUrl: images[0]?.thumbnailUrl ?? null,
+        images,
         visibility: String(row.visibility) as Visibility,
         author: row.author_id,
         userId: row.author_id,

@@ -14,7 +14,8 @@ export interface SharedMemoryRow {
   title: string;
   description: string;
   location_name: string;
-  image_key: string | null;
+  /** pins.photos (media/pin-photos.ts). */
+  photos: string;
   created_at: string;
   author_username: string;
 }
@@ -76,7 +77,7 @@ export const shareLinksRepository = {
         'pins.title',
         'pins.description',
         'pins.location_name',
-        'pins.image_key',
+        'pins.photos',
         'pins.created_at',
         'users.username as author_username',
       ])

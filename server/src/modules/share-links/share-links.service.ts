@@ -3,6 +3,7 @@ import { MEMORY_MESSAGES, type ShareLink, type ShareLinkStatus } from '@memory-m
 import type { AppContext } from '../../app-types.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { parsePhotos } from '../media/pin-photos.ts';
 import { mediaUrl } from '../media/media-urls.ts';
 import type { SharedMemoryView } from './share-page.ts';
 import { shareLinksRepository } from './share-links.repository.ts';
@@ -67,13 +68,14 @@ export async function sharedMemory(ctx: AppContext, token: string, origin: strin
   const now = Date.now();
   const row = await shareLinksRepository.findShared(ctx.db.kysely, hashLinkToken(token), new Date(now).toISOString());
   if (!row) return null;
-  const image = row.image_key ? await mediaUrl(ctx, row.image_key, now) : null;
+  // Chat apps fetch og:image from their own servers: it must be absolute (a bucket's URL is already).
+  const images = await Promise.all(parsePhotos(row.photos).map(async (p) => new URL(await mediaUrl(ctx, p.key, now), origin).href));
   return {
     title: row.title,
     description: row.description,
     locationName: row.location_name,
-    // Chat apps fetch og:image from their own servers: it must be absolute (a bucket's URL is already).
-    imageUrl: image ? new URL(image, origin).href : null,
+    imageUrl: images[0] ?? null,
+    imageUrls: images,
     createdAt: row.created_at,
     authorName: row.author_username,
     pageUrl: origin + sharePath(token),

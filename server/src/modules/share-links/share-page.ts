@@ -8,8 +8,10 @@ export interface SharedMemoryView {
   title: string;
   description: string;
   locationName: string;
-  /** Absolute and signed, or null when the memory has no photo. */
+  /** The first photo (og:image): absolute and signed, or null when the memory has no photo. */
   imageUrl: string | null;
+  /** Every photo, in the memory's order, the first being imageUrl. */
+  imageUrls: string[];
   /** ISO 8601. */
   createdAt: string;
   authorName: string;
@@ -55,6 +57,7 @@ body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-ap
 main{max-width:560px;margin:0 auto;padding:16px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:16px;overflow:hidden;box-shadow:0 4px 16px rgb(15 23 42 / .08)}
 .photo{display:block;width:100%;height:auto;max-height:70vh;object-fit:cover;background:var(--line)}
+.photo+.photo{margin-top:2px}
 .body{padding:16px 18px 20px}
 h1{font-size:1.4rem;line-height:1.25;margin:0 0 8px;overflow-wrap:anywhere}
 .meta{margin:0;color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
@@ -107,7 +110,7 @@ export function renderSharePage(m: SharedMemoryView): string {
   ].join('\n');
   const body = `<main>
 <article class="card">
-${image ? `<img class="photo" src="${image}" alt="${title}">` : ''}
+${m.imageUrls.map((url, i) => `<img class="photo" src="${escapeHtml(url)}" alt="${m.imageUrls.length > 1 ? `${title}, photo ${i + 1} of ${m.imageUrls.length}` : title}">`).join('\n')}
 <div class="body">
 <h1>${title}</h1>
 <p class="meta place">${escapeHtml(m.locationName)}</p>

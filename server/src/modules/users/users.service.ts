@@ -132,7 +132,7 @@ export async function setProfilePicture(
   const db = ctx.db.kysely;
   const current = await usersRepository.findById(db, userId);
   if (!current) throw new UnauthorizedError('Your account no longer exists');
-  const change = await beginImageChange(ctx, log, subjectOf('users', userId), { add: processed, drop: [current.profile_picture] });
+  const change = await beginImageChange(ctx, log, subjectOf('users', userId), { add: [processed], drop: [current.profile_picture] });
   try {
     // Retry the swap if another upload for the same user changed the row in between.
     for (let attempt = 0; ; attempt++) {

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PinIcon } from '../../../components/icons.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
+import { PhotoGallery } from '../../../components/photo-gallery.tsx';
+import { pinImages } from '../../../lib/pin-images.ts';
 import { Highlighted } from './highlighted.tsx';
 import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 
@@ -18,10 +20,11 @@ export function authorLine(pin: Pick<Pin, 'authorName' | 'taggedFriends'>): { au
 /** `highlight`: the words of a search, marked where they occur. */
 export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] }) {
   const [expanded, setExpanded] = useState(false);
-  const [viewing, setViewing] = useState(false);
+  // The photo the full-size viewer is open at, if it is.
+  const [viewing, setViewing] = useState<number | null>(null);
   const type = feedPinType(pin);
   const { author, tagged } = authorLine(pin);
-  const thumb = pin.thumbnailUrl ?? pin.imageUrl;
+  const images = pinImages(pin);
   const long = pin.description.length > FEED_SHOW_MORE_AT;
   return (
     <article className="feed-item" aria-label={pin.title} data-scroll-anchor={pin.id}>
@@ -40,11 +43,7 @@ export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] })
           </div>
         </div>
       </header>
-      {thumb && (
-        <button type="button" className="feed-item-image" onClick={() => setViewing(true)} aria-label={`View ${pin.title} full size`}>
-          <img src={thumb} alt={pin.title} loading="lazy" />
-        </button>
-      )}
+      <PhotoGallery images={images} title={pin.title} slideClassName="feed-item-image" onOpen={setViewing} lazy />
       <div className="feed-item-body">
         <div className="feed-item-meta">
           <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
@@ -62,7 +61,9 @@ export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] })
           </button>
         )}
       </div>
-      {viewing && pin.imageUrl && <ImageViewer src={pin.imageUrl} alt={pin.title} onClose={() => setViewing(false)} />}
+      {viewing !== null && images.length > 0 && (
+        <ImageViewer sources={images.map((i) => i.url)} start={viewing} alt={pin.title} onClose={() => setViewing(null)} />
+      )}
     </article>
   );
 }

@@ -30,6 +30,7 @@ function pin(over: Partial<Pin> = {}): Pin {
     isOwnPin: false,
     createdAt: '2024-05-04T10:00:00.000Z',
     updatedAt: '2024-05-04T10:00:00.000Z',
+    images: [],
     happenedAt: '2024-05-04T10:00:00.000Z',
     ...over,
   };
@@ -86,6 +87,7 @@ describe('Feed screen', () => {
       ],
       imageUrl: '/media/full.webp?sig=1',
       thumbnailUrl: '/media/thumb.webp?sig=1',
+      images: [{ id: 'ph1', url: '/media/full.webp?sig=1', thumbnailUrl: '/media/thumb.webp?sig=1', width: 800, height: 600 }],
     });
     mockApi({ 'GET /api/query_feed': { body: [p] } });
     renderWithProviders(<FeedView />);

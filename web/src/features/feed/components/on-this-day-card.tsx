@@ -1,6 +1,7 @@
 import type { Pin } from '@memory-map/shared';
 import { useState } from 'react';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
+import { pinImages } from '../../../lib/pin-images.ts';
 import { formatDate } from '../../../lib/pin-type.ts';
 import { useOnThisDay } from '../api/on-this-day.ts';
 
@@ -11,7 +12,8 @@ function yearsAgo(iso: string, now = new Date()): string {
 
 function OnThisDayEntry({ pin }: { pin: Pin }) {
   const [viewing, setViewing] = useState(false);
-  const thumb = pin.thumbnailUrl ?? pin.imageUrl;
+  const images = pinImages(pin);
+  const thumb = images[0]?.thumbnailUrl;
   return (
     <li className="otd-entry">
       {thumb ? (
@@ -28,7 +30,7 @@ function OnThisDayEntry({ pin }: { pin: Pin }) {
         <p className="otd-title">{pin.title}</p>
         <p className="otd-place">{pin.locationName}</p>
       </div>
-      {viewing && pin.imageUrl && <ImageViewer src={pin.imageUrl} alt={pin.title} onClose={() => setViewing(false)} />}
+      {viewing && images.length > 0 && <ImageViewer sources={images.map((i) => i.url)} alt={pin.title} onClose={() => setViewing(false)} />}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import type { LandingState, NewLocationState, UpdateLocationState } from '../../../config/route-state.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { pinImages } from '../../../lib/pin-images.ts';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
@@ -79,7 +80,7 @@ function MapView({
   const [view, setView] = useState<View | null>(null);
   const [hintVisible, setHintVisible] = useState(() => localStorage.getItem(HINT_KEY) !== '1');
   const [confirm, setConfirm] = useState<{ kind: 'update' | 'delete'; pin: Pin } | null>(null);
-  const [fullImage, setFullImage] = useState<Pin | null>(null);
+  const [fullImage, setFullImage] = useState<{ pin: Pin; index: number } | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [controlsOpen, setControlsOpen] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
@@ -144,7 +145,7 @@ function MapView({
         setMoveError(null);
         setMove({ pin, at: { lat: pin.latitude, lng: pin.longitude } });
       },
-      onOpenImage: (pin) => setFullImage(pin),
+      onOpenImage: (pin, index) => setFullImage({ pin, index }),
       onPopupOpen: (item) => setOpenPin(item),
       onPopupClose: (pinId) => setOpenPin((open) => (open?.pin.id === pinId ? null : open)),
     }),
@@ -197,6 +198,7 @@ function MapView({
         id: pin.id,
         title: pin.title,
         imageUrl: pin.imageUrl,
+        images: pinImages(pin),
         description: pin.description,
         tags: pin.tags,
         visibility: pin.visibility,
@@ -330,7 +332,14 @@ function MapView({
         onConfirm={confirmAction}
         onCancel={closeConfirm}
       />
-      {fullImage?.imageUrl && <ImageViewer src={fullImage.imageUrl} alt={fullImage.title} onClose={closeImage} />}
+      {fullImage && pinImages(fullImage.pin).length > 0 && (
+        <ImageViewer
+          sources={pinImages(fullImage.pin).map((i) => i.url)}
+          start={fullImage.index}
+          alt={fullImage.pin.title}
+          onClose={closeImage}
+        />
+      )}
       {toast && (
         <div className="toast error map-toast" role="alert">
           {toast}

@@ -11,7 +11,8 @@ export interface PinActions {
   onUpdate: (pin: Pin) => void;
   onDelete: (pin: Pin) => void;
   onMove?: (pin: Pin) => void;
-  onOpenImage: (pin: Pin) => void;
+  /** Opens the full-size viewer at the memory's photo `index`. */
+  onOpenImage: (pin: Pin, index: number) => void;
   /** A pin's popup opened: the map keeps that pin drawn while it is open. */
   onPopupOpen?: (item: PinItem) => void;
   onPopupClose?: (pinId: string) => void;

@@ -1,5 +1,5 @@
 import type { Pin } from '@memory-map/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makePin } from '../../../../test/pins.ts';
@@ -109,10 +109,27 @@ describe('PinPopup', () => {
     expect(screen.getByRole('img', { name: 'Sunset pier' })).toHaveAttribute('src', '/media/thumb.jpg');
     expect(screen.getByText('Click to view full size')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'View Sunset pier full size' }));
-    expect(onOpenImage).toHaveBeenCalledWith(pin);
+    expect(onOpenImage).toHaveBeenCalledWith(pin, 0);
     expect(screen.getByText('Tagged Friends:')).toBeInTheDocument();
     expect(screen.getByText('carol')).toBeInTheDocument();
     expect(screen.getByText('dave')).toBeInTheDocument();
+  });
+
+  it('pages through several photos: "2 / 3", previous and next, each opening full size at its place', async () => {
+    const images = [1, 2, 3].map((n) => ({ id: `ph${n}`, url: `/media/full${n}.jpg`, thumbnailUrl: `/media/thumb${n}.jpg`, width: 800, height: 600 }));
+    const pin = makePin({ imageUrl: images[0]!.url, thumbnailUrl: images[0]!.thumbnailUrl, images });
+    const { onOpenImage } = renderPopup(pin);
+    const gallery = screen.getByRole('group', { name: 'Photos of Sunset pier' });
+    expect(within(gallery).getAllByRole('img', { hidden: true }).map((i) => i.getAttribute('src'))).toEqual(['/media/thumb1.jpg', '/media/thumb2.jpg', '/media/thumb3.jpg']);
+    expect(within(gallery).getByText('1 / 3')).toBeInTheDocument();
+    expect(within(gallery).getByRole('button', { name: 'Previous photo' })).toBeDisabled();
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Next photo' }));
+    expect(within(gallery).getByText('2 / 3')).toBeInTheDocument();
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Next photo' }));
+    expect(within(gallery).getByText('3 / 3')).toBeInTheDocument();
+    expect(within(gallery).getByRole('button', { name: 'Next photo' })).toBeDisabled();
+    await userEvent.click(within(gallery).getByRole('button', { name: 'View Sunset pier, photo 3 of 3 full size' }));
+    expect(onOpenImage).toHaveBeenCalledWith(pin, 2);
   });
 
   it('has no image or tag section when there are none', () => {

@@ -1,6 +1,8 @@
 import type { Pin, PinType } from '@memory-map/shared';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
+import { PhotoGallery } from '../../../components/photo-gallery.tsx';
+import { pinImages } from '../../../lib/pin-images.ts';
 import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 import { SharePanel } from './share-panel.tsx';
 
@@ -14,7 +16,8 @@ export interface PinPopupProps {
   onDelete: (pin: Pin) => void;
   /** Own pins: put the pin in a draggable mode with Save / Cancel. */
   onMove?: (pin: Pin) => void;
-  onOpenImage: (pin: Pin) => void;
+  /** Opens the full-size viewer at the memory's photo `index`. */
+  onOpenImage: (pin: Pin, index: number) => void;
   /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
   onLayout?: () => void;
 }
@@ -30,7 +33,7 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
   const long = pin.description.length > POPUP_CLAMP;
   const description = long && !expanded ? `${pin.description.slice(0, POPUP_CLAMP).trimEnd()}…` : pin.description;
   const tagged = pin.taggedFriends ?? [];
-  const preview = pin.thumbnailUrl ?? pin.imageUrl;
+  const images = pinImages(pin);
   // A pin cached by an older version of the app has no happenedAt: it happened when posted.
   const happenedAt = pin.happenedAt ?? pin.createdAt;
 
@@ -50,12 +53,14 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
           {/* docs/product.md §2 shows the author on every pin; only on other people's pins is it 'By {author}'. */}
           <span>{isOwn ? pin.authorName : `By ${pin.authorName}`}</span>
         </div>
-        {preview && (
-          <button type="button" className="pin-popup-image" onClick={() => onOpenImage(pin)} aria-label={`View ${pin.title} full size`}>
-            <img src={preview} alt={pin.title} onLoad={onLayout} />
-            <span className="pin-popup-image-hint">Click to view full size</span>
-          </button>
-        )}
+        <PhotoGallery
+          images={images}
+          title={pin.title}
+          slideClassName="pin-popup-image"
+          hint="Click to view full size"
+          onOpen={(index) => onOpenImage(pin, index)}
+          onLoad={onLayout}
+        />
         <p className="pin-popup-description">{description}</p>
         {long && (
           <button

@@ -11,13 +11,14 @@ export interface CreateMemoryInput {
   visibility: Visibility;
   locationName: string;
   tags: string[];
-  image: File | null;
+  /** The photos, in the order they show (at most 10). */
+  images: File[];
   /** When it happened (the form always sends it; the server would default to now). */
   happenedAt?: string;
   onProgress?: (fraction: number) => void;
 }
 
-/** POST /api/create, multipart (docs/product.md §7): tags only if any, the image only if chosen. */
+/** POST /api/create, multipart (docs/product.md §7): tags only if any, an `image` part per photo, after the fields. */
 export function createMemory({ onProgress, ...input }: CreateMemoryInput): Promise<Pin> {
   const form = new FormData();
   form.append('title', input.title);
@@ -28,7 +29,7 @@ export function createMemory({ onProgress, ...input }: CreateMemoryInput): Promi
   form.append('locationName', input.locationName);
   if (input.tags.length) form.append('tags', JSON.stringify(input.tags));
   if (input.happenedAt) form.append('happenedAt', input.happenedAt);
-  if (input.image) form.append('image', input.image, input.image.name);
+  for (const image of input.images) form.append('image', image, image.name);
   return apiUpload<Pin>('/api/create', form, { method: 'POST', onProgress });
 }
 

@@ -9,8 +9,14 @@ export interface UpdateMemoryInput {
   description: string;
   visibility: Visibility;
   tags: string[];
-  image: File | null;
-  /** The person removed the existing photo (and chose no new one). */
+  /** New photo files, in the order they were placed. */
+  files: File[];
+  /**
+   * Every photo in order, an existing one by id and a new file as "new:<n>" (docs/design.md §12);
+   * null when the photos did not change.
+   */
+  keepImages: string[] | null;
+  /** The memory had photos and now has none (the original client's way of saying so). */
   removeImage: boolean;
   /** When it happened; absent keeps what the memory has. */
   happenedAt?: string;
@@ -20,8 +26,9 @@ export interface UpdateMemoryInput {
 }
 
 /**
- * PUT /api/update_pin, multipart: tags only if non-empty, the image only if set, removeImage to drop
- * the old one, happenedAt and the position only when they change.
+ * PUT /api/update_pin, multipart: tags only if non-empty; keepImages and the new photos only when
+ * the photos changed (removeImage as well when none is left); happenedAt and the position only when
+ * they change.
  */
 export function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promise<Pin> {
   const form = new FormData();
@@ -35,8 +42,10 @@ export function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promi
     form.append('latitude', String(input.position.latitude));
     form.append('longitude', String(input.position.longitude));
   }
-  if (input.image) form.append('image', input.image, input.image.name);
-  else if (input.removeImage) form.append('removeImage', 'true');
+  if (input.keepImages) form.append('keepImages', JSON.stringify(input.keepImages));
+  if (input.removeImage) form.append('removeImage', 'true');
+  // Files after the fields: the server reads them as they arrive.
+  for (const file of input.files) form.append('image', file, file.name);
   return apiUpload<Pin>('/api/update_pin', form, { method: 'PUT', onProgress });
 }
 

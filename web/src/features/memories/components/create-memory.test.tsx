@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
@@ -110,10 +110,52 @@ describe('CreateMemory', () => {
     expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute('src', 'blob:preview');
     await user.upload(input, photo('huge.jpg', 'image/jpeg', 15 * 1024 * 1024 + 1));
     expect(screen.getByRole('alert')).toHaveTextContent('The image must be 15 MB or smaller.');
-    await user.upload(input, photo());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Selected image preview' })).not.toBeInTheDocument();
+  });
+
+  it('takes several photos at once, orders them with buttons, removes one, and sends them in that order', async () => {
+    routeFetch();
+    let n = 0;
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => `blob:${++n}`), revokeObjectURL: vi.fn() }));
+    const { user, XHR } = setup({ ...fromMap, visibility: '1' });
+    await screen.findByText('Whitehall, London, United Kingdom');
+    await user.type(screen.getByLabelText('Title'), 'Three');
+    await user.type(screen.getByLabelText('Description'), 'Photos');
+    await user.upload(screen.getByLabelText('Image'), [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
+    const list = screen.getByRole('list', { name: 'Photos' });
+    expect(within(list).getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual([
+      'Selected image preview 1 of 3',
+      'Selected image preview 2 of 3',
+      'Selected image preview 3 of 3',
+    ]);
+    expect(screen.getByText(/3 of 10 photos/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move photo 1 of 3 earlier' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move photo 3 of 3 later' })).toBeDisabled();
+    // c to the front, then a away: c, b.
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 of 3 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Move photo 2 of 3 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Remove image 2 of 3' }));
+    expect(within(list).getAllByRole('img')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    expect(XHR.sent[0]!.all('image')).toEqual(['file:c.jpg', 'file:b.jpg']);
+    expect(screen.getByRole('progressbar', { name: 'Uploading photos' })).toBeInTheDocument();
+  });
+
+  it('refuses more than 10 photos before sending, with how many more fit', async () => {
+    routeFetch();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const { user, XHR } = setup();
+    const input = screen.getByLabelText('Image');
+    await user.upload(input, Array.from({ length: 8 }, (_, i) => photo(`p${i}.jpg`)));
+    await user.upload(input, Array.from({ length: 3 }, (_, i) => photo(`q${i}.jpg`)));
+    expect(screen.getByRole('alert')).toHaveTextContent('A memory can have at most 10 photos. You can add 2 more.');
+    expect(screen.getByText(/8 of 10 photos/)).toBeInTheDocument();
+    await user.upload(input, [photo('q0.jpg'), photo('q1.jpg')]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '10 photos (the most a memory can have)' })).toBeDisabled();
+    expect(XHR.sent).toHaveLength(0);
   });
 
   it('sends the memory with photo and tags, shows upload progress and "Saving...", then goes to the map', async () => {

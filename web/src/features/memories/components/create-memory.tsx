@@ -101,7 +101,7 @@ export function CreateMemory() {
             description: values.description,
             visibility: values.visibility,
             tags: values.tags,
-            image: values.image,
+            images: values.files,
             happenedAt: values.happenedAt,
             latitude: coords.lat,
             longitude: coords.lng,

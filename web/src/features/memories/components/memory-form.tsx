@@ -1,4 +1,4 @@
-import { createMemorySchema, LIMITS, MEMORY_MESSAGES, VISIBILITY_LABELS, type PublicUser, type Visibility } from '@memory-map/shared';
+import { createMemorySchema, LIMITS, MEMORY_MESSAGES, VISIBILITY_LABELS, type PinImage, type PublicUser, type Visibility } from '@memory-map/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -6,7 +6,8 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
 import { EARLIEST_DATE, happenedAtOf, latestDate, whenFieldsOf, whenProblem, type WhenFields } from '../lib/happened-at.ts';
-import { ImagePicker } from './image-picker.tsx';
+import { addPhotos, keptPhotos, movePhoto, photoChanges, removePhoto, type PhotoItem } from '../lib/photo-list.ts';
+import { PhotoPicker } from './photo-picker.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
 import './memories.css';
 
@@ -17,8 +18,14 @@ export interface MemoryFormValues {
   description: string;
   visibility: Visibility;
   tags: string[];
-  image: File | null;
-  /** The existing photo was removed and no new one chosen (update only). */
+  /** New photo files, in the order they were placed (create: every photo). */
+  files: File[];
+  /**
+   * Update only: every photo in order, an existing one by id and a new file as "new:<n>"; null
+   * when the photos are as they were (lib/photo-list.ts).
+   */
+  keepImages: string[] | null;
+  /** Update only: the memory had photos and now has none. */
   removeImage: boolean;
   /** When it happened; undefined when an existing memory's date was left as it was. */
   happenedAt: string | undefined;
@@ -27,7 +34,8 @@ export interface MemoryFormValues {
 export interface MemoryFormProps {
   initial?: Partial<Pick<MemoryFormValues, 'title' | 'description' | 'visibility' | 'tags'>> & {
     taggedFriends?: FriendLike[];
-    imageUrl?: string | null;
+    /** An existing memory's photos, in order. */
+    images?: PinImage[];
     /** An existing memory's happenedAt; a new memory starts at this moment. */
     happenedAt?: string;
   };
@@ -37,7 +45,7 @@ export interface MemoryFormProps {
   /** Sends the memory; `onProgress` gets 0..1 while the photo uploads. */
   save: (values: MemoryFormValues, onProgress: (fraction: number) => void) => Promise<unknown>;
   onSaved: () => void;
-  /** A newly chosen photo (create offers to use its GPS position). */
+  /** The latest chosen photo, or null when none is left (create offers to use its GPS position). */
   onImageChange?: (file: File | null) => void;
   children?: ReactNode;
 }
@@ -66,10 +74,10 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   const [description, setDescription] = useState(initial?.description ?? '');
   const [visibility, setVisibility] = useState<Visibility>(initial?.visibility ?? '1');
   const [tags, setTags] = useState<string[]>(() => [...new Set(initial?.tags ?? [])]);
-  const [image, setImage] = useState<File | null>(null);
+  const [initialPhotos] = useState<PhotoItem[]>(() => keptPhotos(initial?.images ?? []));
+  const [photos, setPhotos] = useState<PhotoItem[]>(initialPhotos);
   const [when, setWhen] = useState<WhenFields>(() => whenFieldsOf(initial?.happenedAt));
   const [whenTouched, setWhenTouched] = useState(false);
-  const [existingUrl, setExistingUrl] = useState<string | null>(initial?.imageUrl ?? null);
   const [error, setError] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -104,10 +112,22 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     if (error) errorRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [error]);
 
-  function chooseImage(file: File | null) {
+  function addChosen(files: File[]) {
     edited();
-    setImage(file);
-    onImageChange?.(file);
+    const added = addPhotos(photos, files);
+    setImageError(added.problem);
+    if (added.items === photos) return;
+    setPhotos(added.items);
+    const newest = added.items.at(-1);
+    if (newest?.kind === 'new') onImageChange?.(newest.file);
+  }
+
+  function removeChosen(key: string) {
+    edited();
+    setImageError(null);
+    const next = removePhoto(photos, key);
+    setPhotos(next);
+    if (!next.some((item) => item.kind === 'new')) onImageChange?.(null);
   }
 
   async function onSubmit(e: FormEvent) {
@@ -125,7 +145,8 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     }
     setError(null);
     setBusy(true);
-    setProgress(image ? 0 : null);
+    const changes = photoChanges(initialPhotos, photos);
+    setProgress(changes.files.length > 0 ? 0 : null);
     try {
       await save(
         {
@@ -133,8 +154,9 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           description: text.description,
           visibility,
           tags,
-          image,
-          removeImage: Boolean(initial?.imageUrl) && !existingUrl && !image,
+          files: changes.files,
+          keepImages: changes.keepImages,
+          removeImage: changes.removeImage,
           // Sent only when changed: the fields hold a moment to the minute. Untouched, a new memory
           // happened when it is posted (the server's default) and an existing one keeps its date.
           happenedAt: whenTouched ? happenedAtOf(when) : undefined,
@@ -149,6 +171,8 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
       setProgress(null);
     }
   }
+
+  const uploadLabel = photos.filter((item) => item.kind === 'new').length > 1 ? 'Uploading photos' : 'Uploading photo';
 
   return (
     <form className="memory-form" onSubmit={onSubmit} noValidate>
@@ -219,21 +243,16 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           </label>
         </div>
       </fieldset>
-      <ImagePicker
-        file={image}
-        existingUrl={existingUrl}
+      <PhotoPicker
+        items={photos}
         disabled={busy}
         problem={imageError}
-        onChoose={(file) => {
-          setImageError(null);
-          chooseImage(file);
+        onAdd={addChosen}
+        onRemove={removeChosen}
+        onMove={(key, delta) => {
+          edited();
+          setPhotos((items) => movePhoto(items, key, delta));
         }}
-        onRemove={() => {
-          setImageError(null);
-          chooseImage(null);
-          setExistingUrl(null);
-        }}
-        onProblem={setImageError}
       />
       <div className="field">
         <label htmlFor="memory-visibility">Visibility</label>
@@ -291,14 +310,16 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           <div
             className="memory-progress-track"
             role="progressbar"
-            aria-label="Uploading photo"
+            aria-label={uploadLabel}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(progress * 100)}
           >
             <div className="memory-progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
-          <span className="hint">Uploading photo… {Math.round(progress * 100)}%</span>
+          <span className="hint">
+            {uploadLabel}… {Math.round(progress * 100)}%
+          </span>
         </div>
       )}
       {error && (

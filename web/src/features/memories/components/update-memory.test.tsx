@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
@@ -143,17 +143,45 @@ describe('UpdateMemory', () => {
     await user.click(screen.getByRole('button', { name: 'Update Memory' }));
     const fields = XHR.sent[0]!.fields();
     expect(fields.removeImage).toBe('true');
+    expect(fields.keepImages).toBe('[]');
     expect(fields.tags).toBeUndefined();
     expect(fields.image).toBeUndefined();
   });
 
-  it('sends a new photo in place of the old one', async () => {
+  it('sends a new photo in place of the old one when the old one was removed', async () => {
     const { user, XHR } = setup();
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
     await user.upload(screen.getByLabelText('Image'), new File([new Uint8Array(10)], 'new.png', { type: 'image/png' }));
     expect(screen.getByRole('img', { name: 'Selected image preview' })).toHaveAttribute('src', 'blob:new');
     await user.click(screen.getByRole('button', { name: 'Update Memory' }));
     const fields = XHR.sent[0]!.fields();
     expect(fields.image).toBe('file:new.png');
+    expect(fields.keepImages).toBe('["new:0"]');
+    expect(fields.removeImage).toBeUndefined();
+  });
+
+  it('sends no photo fields when the photos are as they were', async () => {
+    const { user, XHR } = setup();
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    const fields = XHR.sent[0]!.fields();
+    expect(fields.keepImages).toBeUndefined();
+    expect(fields.image).toBeUndefined();
+    expect(fields.removeImage).toBeUndefined();
+  });
+
+  it('shows the photos in order; reorders, removes and adds, and sends keepImages with new files in their places', async () => {
+    const images = ['a', 'b', 'c'].map((id) => ({ id, url: `/media/pins/${id}.jpg?sig=1`, thumbnailUrl: `/media/pins/${id}-thumb.jpg?sig=1`, width: 800, height: 600 }));
+    const { user, XHR } = setup({ ...pinState, images });
+    const list = screen.getByRole('list', { name: 'Photos' });
+    expect(within(list).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual(images.map((i) => i.thumbnailUrl));
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 of 3 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Remove image 1 of 3' }));
+    await user.upload(screen.getByLabelText('Image'), new File([new Uint8Array(10)], 'new.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 of 3 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    const fields = XHR.sent[0]!.fields();
+    expect(fields.keepImages).toBe('["c","new:0","b"]');
+    expect(XHR.sent[0]!.all('image')).toEqual(['file:new.png']);
     expect(fields.removeImage).toBeUndefined();
   });
 

@@ -2,6 +2,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
 import type { LandingState, UpdateLocationState } from '../../../config/route-state.ts';
+import { pinImages } from '../../../lib/pin-images.ts';
 import { useUpdateMemory } from '../api/update-memory.ts';
 import { MemoryForm } from './memory-form.tsx';
 
@@ -15,6 +16,8 @@ function stateOf(raw: unknown): UpdateLocationState | null {
     title: typeof s.title === 'string' ? s.title : '',
     description: typeof s.description === 'string' ? s.description : '',
     imageUrl: typeof s.imageUrl === 'string' && s.imageUrl ? s.imageUrl : null,
+    // State from an older version has imageUrl alone: pinImages reads it as the one photo.
+    images: pinImages({ id: s.id, imageUrl: typeof s.imageUrl === 'string' ? s.imageUrl : null, images: Array.isArray(s.images) ? s.images : undefined }),
     tags: Array.isArray(s.tags) ? s.tags.filter((t): t is string => typeof t === 'string') : [],
     visibility: s.visibility === '2' || s.visibility === '3' ? s.visibility : '1',
     taggedFriends: Array.isArray(s.taggedFriends) ? s.taggedFriends : [],

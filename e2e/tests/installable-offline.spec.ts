@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
+
+// docs/decisions/090-web-delivery.md: the app installs as an app, and after one visit with a
+// network it opens without one.
+
+/** Resolves once this page is controlled by an activated service worker, whose install precached the build. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
+}
+
+test('after one visit online, the sign-in screen and the next screens open offline', async ({ page, context }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await controlledByServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
+  // A screen not opened yet: its chunk came with the first visit too.
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('signed in, a reload without a network opens the feed with what was saved', async ({ page, context, request }) => {
+  const user = await createUser(request, 'offline');
+  // Private: other specs count public memories.
+  await createMemory(request, user, { title: 'Saved for the train', visibility: '1' });
+  await signIn(page, user);
+  await page.goto('/feeds');
+  await expect(page.getByRole('article', { name: 'Saved for the train' })).toBeVisible();
+  await controlledByServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline — showing your saved memories.' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Saved for the train' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the app is installable: a linked manifest with its icons, and nothing Chromium objects to', async ({ page }) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = await res.json();
+  expect(manifest).toMatchObject({ name: 'Memory Map', short_name: 'Memory Map', start_url: '/', display: 'standalone', theme_color: '#0f172a' });
+  const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+  expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of icons) {
+    const png = await page.request.get(icon.src);
+    expect(png.status(), icon.src).toBe(200);
+    expect(png.headers()['content-type'], icon.src).toBe('image/png');
+  }
+
+  await controlledByServiceWorker(page);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Playwright's contexts are incognito profiles, where Chromium installs nothing: that one is the
+  // browser's, not the app's.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+});

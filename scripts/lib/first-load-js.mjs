@@ -1,0 +1,40 @@
+// What JavaScript a first visit to the sign-in screen downloads, read from the built app: the
+// scripts index.html loads or preloads, and every chunk those import statically (a screen's own
+// chunk, imported with import(), loads only when that screen opens). Sizes are of the brotli and
+// gzip copies the build wrote (web/build/precompress.ts), i.e. what travels.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+/** docs/decisions/090-web-delivery.md: all of the sign-in screen's JavaScript, compressed. */
+export const LOGIN_JS_BUDGET_BYTES = 120 * 1024;
+
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g;
+
+function compressedSize(file, ext, compress) {
+  return existsSync(file + ext) ? statSync(file + ext).size : compress(readFileSync(file)).length;
+}
+
+/** @returns {{ files: string[], raw: number, brotli: number, gzip: number }} */
+export function firstLoadJs(distDir) {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const seen = new Set();
+  const queue = entry.map((url) => path.join(distDir, url.replace(/^\//, '')));
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) queue.push(path.join(path.dirname(file), m[1]));
+  }
+  const files = [...seen];
+  const sum = (f) => files.reduce((s, file) => s + f(file), 0);
+  return {
+    files: files.map((f) => path.relative(distDir, f)),
+    raw: sum((f) => statSync(f).size),
+    brotli: sum((f) => compressedSize(f, '.br', brotliCompressSync)),
+    gzip: sum((f) => compressedSize(f, '.gz', (b) => gzipSync(b, { level: 9 }))),
+  };
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,40 @@
+/// <reference lib="webworker" />
+// The service worker (docs/decisions/090-web-delivery.md), built by vite-plugin-pwa with Workbox
+// (injectManifest: the build writes the list of its files into self.__WB_MANIFEST).
+// - The whole build is cached on the first visit, so a reload without a network opens the app.
+// - Every page load gets the cached app shell (index.html); the router takes it from there.
+// - Photos are cached by their signed URL (docs/decisions/003-signed-media-urls.md): the URL
+//   changes when the signature window does, so a cached answer is never stale.
+// - API answers are never cached here: the query cache holds them per user (lib/offline-cache.ts).
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { cacheMediaBySignedUrl } from './media-cache.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** The caches of the hand-written worker this one replaced. */
+const RETIRED_CACHES = ['mm-shell-v1'];
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    // Not the app's pages: a share link's page is the server's (never served from the shell, so a
+    // revoked link stops working on this device too), and API or photo URLs opened directly.
+    denylist: [/^\/s\//, /^\/api\//, /^\/media\//],
+  }),
+);
+
+cacheMediaBySignedUrl();
+
+// A new deploy takes over at once rather than waiting for every tab to close: its files are all
+// precached before it activates, and a tab still running the old build that asks for a chunk
+// which no longer exists reloads into the new one (lib/service-worker.ts).
+void self.skipWaiting();
+clientsClaim();
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all(RETIRED_CACHES.map((name) => caches.delete(name))));
+});
