@@ -23,13 +23,13 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
       if (this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
     };
     escapes.set(this, onKey);
-    document.addEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey);
   };
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     if (!this.open) return;
     this.removeAttribute('open');
     const onKey = escapes.get(this);
-    if (onKey) document.removeEventListener('keydown', onKey);
+    if (onKey) window.removeEventListener('keydown', onKey);
     this.dispatchEvent(new Event('close'));
   };
 }

@@ -43,10 +43,10 @@ export function ImageViewer({ src, sources, start = 0, alt, onClose }: ImageView
     e.stopPropagation();
     setIndex((i) => Math.min(count - 1, Math.max(0, i + delta)));
   };
-  const onTouchStart = (e: TouchEvent) => {
+  const onTouchStart = (e: TouchEvent<HTMLElement>) => {
     touchX.current = e.touches[0]?.clientX ?? null;
   };
-  const onTouchEnd = (e: TouchEvent) => {
+  const onTouchEnd = (e: TouchEvent<HTMLElement>) => {
     const from = touchX.current;
     const to = e.changedTouches[0]?.clientX;
     touchX.current = null;
@@ -56,14 +56,16 @@ export function ImageViewer({ src, sources, start = 0, alt, onClose }: ImageView
 
   const label = photoLabel(alt, index, count);
   return (
-    <ModalDialog className="image-viewer" label={alt} initialFocus={closeRef} onDismiss={onClose}>
-      {/* The whole screen is the tap to close (and the swipe area); the pager keeps its taps. */}
-      <div
-        className="image-viewer-stage"
-        onClick={onClose}
-        onTouchStart={count > 1 ? onTouchStart : undefined}
-        onTouchEnd={count > 1 ? onTouchEnd : undefined}
-      >
+    <ModalDialog
+      className="image-viewer"
+      label={alt}
+      initialFocus={closeRef}
+      onDismiss={onClose}
+      onTouchStart={count > 1 ? onTouchStart : undefined}
+      onTouchEnd={count > 1 ? onTouchEnd : undefined}
+    >
+      {/* The whole screen is the tap to close; the pager keeps its taps. */}
+      <div className="image-viewer-stage" onClick={onClose}>
         <button type="button" ref={closeRef} className="image-viewer-close" aria-label="Close image">
           ×
         </button>

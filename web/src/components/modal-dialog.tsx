@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject, type TouchEventHandler } from 'react';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -33,6 +33,9 @@ export interface ModalDialogProps {
   label?: string;
   /** Classes of the full-screen layer behind the panel (`dialog-backdrop`, `image-viewer`). */
   className?: string;
+  /** Swipes over the whole layer (the image viewer's paging). */
+  onTouchStart?: TouchEventHandler<HTMLDialogElement>;
+  onTouchEnd?: TouchEventHandler<HTMLDialogElement>;
   children: ReactNode;
 }
 
@@ -52,7 +55,8 @@ export interface ModalDialogProps {
  * The <dialog> itself is the full-screen layer (styled by `className`), so a click whose target
  * is the dialog element is a click on the backdrop around the panel.
  */
-export function ModalDialog({ onDismiss, initialFocus, role = 'dialog', labelledBy, describedBy, label, className, children }: ModalDialogProps) {
+export function ModalDialog(props: ModalDialogProps) {
+  const { onDismiss, initialFocus, role = 'dialog', labelledBy, describedBy, label, className, onTouchStart, onTouchEnd, children } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const dismissRef = useRef(onDismiss);
   useLayoutEffect(() => {
@@ -94,6 +98,8 @@ export function ModalDialog({ onDismiss, initialFocus, role = 'dialog', labelled
       aria-describedby={describedBy}
       aria-label={label}
       onKeyDown={wrapTab}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
       onClick={(e) => {
         if (e.target === e.currentTarget) dismissRef.current();
       }}
