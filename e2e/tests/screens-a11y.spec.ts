@@ -17,7 +17,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test(`signed-out screens and the share page pass axe-core (${colorScheme})`, async ({ page, request, browser }) => {
+      // Screens load as chunks of their own: scan once the screen, not the loading dots, is there.
       await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
       await expectAccessible(page, 'login');
       await page.getByLabel('Username').fill('nobody-here');
       await page.getByLabel('Password').fill('wrong!1');
@@ -27,6 +29,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await shot(page, `a11y-${colorScheme}-login-error`);
 
       await page.goto('/register');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
       await expectAccessible(page, 'register');
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await expect(page.getByRole('alert')).toHaveText('Please fill out all fields.');
