@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
@@ -9,6 +9,7 @@ import { Toast } from '../components/toast.tsx';
 import { usePendingRequests } from '../features/friends/api/pending-requests.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { dropOfflineCache } from '../lib/offline-cache.ts';
+import { useScrollMemory } from '../lib/scroll-memory.ts';
 import { useSession } from '../lib/session.ts';
 import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { paths, showsBottomNav } from '../config/paths.ts';
@@ -31,12 +32,14 @@ export function Layout() {
   useEffect(() => {
     if (!token) dropOfflineCache(queryClient);
   }, [token, queryClient]);
+  const mainRef = useRef<HTMLElement>(null);
+  useScrollMemory(mainRef);
   const showNav = showsBottomNav(pathname);
   return (
     <div className={showNav ? 'app-shell with-nav' : 'app-shell'}>
       <Header />
       <OfflineBanner />
-      <main className="app-main">
+      <main className="app-main" ref={mainRef}>
         {/* A screen's chunk on a first load (router.tsx); the dots wait 500 ms, so a fast one never flashes. */}
         <Suspense
           fallback={

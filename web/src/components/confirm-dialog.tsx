@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,31 +15,22 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A modal confirm: focus moves to Cancel (the safe choice), Escape cancels. */
+/** A modal confirm (a native <dialog>, see modal-dialog.tsx): focus starts on Cancel (the safe choice), Escape cancels. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, cancelLabel = 'Cancel', busyLabel, busy, danger, onConfirm, onCancel } = props;
   const titleId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    cancelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onCancel();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, busy, onCancel]);
   if (!open) return null;
   return (
-    <div className="dialog-backdrop" onClick={() => !busy && onCancel()}>
-      <div
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={title ? titleId : undefined}
-        aria-label={title ? undefined : typeof message === 'string' ? message : 'Confirm'}
-        onClick={(e) => e.stopPropagation()}
-      >
+    <ModalDialog
+      className="dialog-backdrop"
+      role="alertdialog"
+      labelledBy={title ? titleId : undefined}
+      label={title ? undefined : typeof message === 'string' ? message : 'Confirm'}
+      initialFocus={cancelRef}
+      onDismiss={() => !busy && onCancel()}
+    >
+      <div className="dialog">
         {title && <h2 id={titleId}>{title}</h2>}
         <p>{message}</p>
         <div className="dialog-actions">
@@ -50,6 +42,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </button>
         </div>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

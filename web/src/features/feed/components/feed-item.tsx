@@ -27,7 +27,7 @@ export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] })
   const images = pinImages(pin);
   const long = pin.description.length > FEED_SHOW_MORE_AT;
   return (
-    <article className="feed-item" aria-label={pin.title}>
+    <article className="feed-item" aria-label={pin.title} data-scroll-anchor={pin.id}>
       <header className="feed-item-head">
         <Avatar src={pin.authorPicture} alt={`${pin.authorName}'s picture`} size={40} />
         <div className="feed-item-who">

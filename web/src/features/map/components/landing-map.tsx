@@ -49,6 +49,7 @@ export function LandingMap() {
   if (!start) {
     return (
       <div className="map-screen map-loading" role="status" aria-live="polite">
+        <h1 className="sr-only">Map</h1>
         <Spinner label="Finding your location" />
         <p>Finding your location…</p>
       </div>
@@ -112,6 +113,7 @@ function MapView({
       map.off('popupclose', closed);
     };
   }, [map]);
+  usePopupKeyboard(map);
 
   const types = (['own', 'friend', 'public'] as const).filter((t) => filter[t]).join(',');
   const pinsQuery = useMapPins(
@@ -224,6 +226,8 @@ function MapView({
 
   return (
     <div className={`map-screen map-screen-${theme.id}`}>
+      {/* The screen's one h1: the map has no visible title, the bottom nav's 'Map' tab is it. */}
+      <h1 className="sr-only">Map</h1>
       <MapContainer
         ref={setMap}
         className="map-canvas"
@@ -343,6 +347,45 @@ function MapView({
       )}
     </div>
   );
+}
+
+/**
+ * Leaflet closes a popup on Escape only while the map itself has focus; a keyboard user who has
+ * tabbed into the popup (Share link, Update…) gets nothing. Escape closes the open popup from
+ * anywhere on the screen (not while a dialog is over it: the dialog's own Escape closes only the
+ * dialog), and when the popup closes with focus inside it, focus goes back to the marker that
+ * opened it instead of falling to the page's top.
+ */
+function usePopupKeyboard(map: L.Map | null) {
+  useEffect(() => {
+    if (!map) return;
+    let opener: HTMLElement | null = null;
+    let open: L.Popup | null = null;
+    const opened = (e: L.PopupEvent) => {
+      open = e.popup;
+      const active = document.activeElement;
+      opener = active instanceof HTMLElement && map.getContainer().contains(active) && !e.popup.getElement()?.contains(active) ? active : null;
+    };
+    const closed = (e: L.PopupEvent) => {
+      if (open === e.popup) open = null;
+      const active = document.activeElement;
+      const focusLost = !active || active === document.body || e.popup.getElement()?.contains(active);
+      if (focusLost && opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || !open || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      map.closePopup(open);
+    };
+    map.on('popupopen', opened);
+    map.on('popupclose', closed);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      map.off('popupopen', opened);
+      map.off('popupclose', closed);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [map]);
 }
 
 /** A transparent pixel stands in for a tile that cannot load: no broken-image icons, nothing else breaks. */

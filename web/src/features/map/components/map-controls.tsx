@@ -1,5 +1,5 @@
 import type { PinType, PlaceSearchResult } from '@memory-map/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePlaceSearch } from '../api/search-places.ts';
 import type { TypeFilter } from '../lib/map-items.ts';
@@ -24,9 +24,30 @@ export interface MapControlsProps {
 /** The controls panel of docs/product.md §2: filters, a location search and the map theme. */
 export function MapControls({ filter, onFilterChange, theme, onThemeChange, onPlaceChosen, open, onOpenChange }: MapControlsProps) {
   const panelId = useId();
+  const fabRef = useRef<HTMLButtonElement>(null);
+  const onOpenChangeRef = useRef(onOpenChange);
+  useEffect(() => {
+    onOpenChangeRef.current = onOpenChange;
+  });
+  // Escape closes the panel wherever focus is on the map screen, and focus goes back to its button.
+  // Captured on the document before Leaflet's own Escape (which closes a popup) and stopped there,
+  // so one Escape closes one thing: the panel first, a popup with the next.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onOpenChangeRef.current(false);
+      fabRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [open]);
   return (
     <div className="map-controls">
       <button
+        ref={fabRef}
         type="button"
         className="map-fab"
         aria-expanded={open}

@@ -40,7 +40,8 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
   return (
     <article className="pin-popup" aria-label={pin.title}>
       <header className="pin-popup-head">
-        <h3 className="pin-popup-title">{pin.title}</h3>
+        {/* h2: the map screen's h1 is above it (axe heading-order). */}
+        <h2 className="pin-popup-title">{pin.title}</h2>
         <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
       </header>
       {/* The part that can grow (a 2000-character description) scrolls on its own, so the popup

@@ -74,6 +74,7 @@ export function CreateMemory() {
   if (!coords || !fromMap) {
     return (
       <section className="screen centered memory-missing">
+        <h1>Create Memory</h1>
         <PinIcon size={40} />
         <p>{NO_COORDINATES}</p>
         <Link to={paths.landing} className="btn btn-primary">

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@memory-map/shared';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
 
@@ -17,21 +18,11 @@ export function TagFriendsModal({ open, selected, onToggle, onClose }: TagFriend
   const doneRef = useRef<HTMLButtonElement>(null);
   const friends = useTaggableFriends(open);
 
-  useEffect(() => {
-    if (!open) return;
-    doneRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
-
   if (!open) return null;
   const list = friends.data ?? [];
   return (
-    <div className="dialog-backdrop" onClick={onClose}>
-      <div className="tag-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+    <ModalDialog className="dialog-backdrop" labelledBy={titleId} initialFocus={doneRef} onDismiss={onClose}>
+      <div className="tag-modal">
         <header className="tag-modal-head">
           <h2 id={titleId}>Tag Friends</h2>
           <p className="tag-modal-count" aria-live="polite">
@@ -73,6 +64,6 @@ export function TagFriendsModal({ open, selected, onToggle, onClose }: TagFriend
           </button>
         </footer>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { LoginState } from '../../../config/route-state.ts';
 import { errorText } from '../../../lib/api-client.ts';
@@ -33,20 +34,6 @@ export function DeleteAccount({ onDeleted }: { onDeleted?: () => void }) {
     setPassword('');
     setError(null);
   };
-
-  useEffect(() => {
-    if (!open) return;
-    passwordRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) {
-        setOpen(false);
-        setPassword('');
-        setError(null);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, busy]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -80,17 +67,15 @@ export function DeleteAccount({ onDeleted }: { onDeleted?: () => void }) {
         Delete account
       </button>
       {open && (
-        <div className="dialog-backdrop" onClick={close}>
-          <form
-            className="dialog delete-account-dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby={ids.title}
-            aria-describedby={ids.text}
-            onClick={(e) => e.stopPropagation()}
-            onSubmit={submit}
-            noValidate
-          >
+        <ModalDialog
+          className="dialog-backdrop"
+          role="alertdialog"
+          labelledBy={ids.title}
+          describedBy={ids.text}
+          initialFocus={passwordRef}
+          onDismiss={close}
+        >
+          <form className="dialog delete-account-dialog" onSubmit={submit} noValidate>
             <h2 id={ids.title}>Delete your account?</h2>
             <p id={ids.text}>
               This deletes your profile, all your memories and their photos, your friendships, friend requests and share links, for good.
@@ -122,7 +107,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted?: () => void }) {
               </button>
             </div>
           </form>
-        </div>
+        </ModalDialog>
       )}
     </>
   );

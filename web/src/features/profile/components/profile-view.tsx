@@ -74,7 +74,8 @@ export function ProfileView() {
             </button>
           )}
         </div>
-        <p className="profile-username">{shown ? `@${shown.username}` : '\u00a0'}</p>
+        {/* The screen's one h1 (axe page-has-heading-one): whose profile this is. */}
+        <h1 className="profile-username">{shown ? `@${shown.username}` : '\u00a0'}</h1>
         {shown?.email && <p className="profile-email">{shown.email}</p>}
       </div>
 

@@ -1,0 +1,72 @@
+import { useLayoutEffect, type RefObject } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** Where the screen of each history entry was scrolled to: the first anchored row in view and how far it sat below the top. */
+interface Position {
+  top: number;
+  anchor: string | null;
+  offset: number;
+}
+
+// Per history entry, for this tab's life: Back after a reload starts at the top, as the list does.
+const positions = new Map<string, Position>();
+
+/**
+ * The first `[data-scroll-anchor]` row whose bottom is below the scroller's top edge. Rows come in
+ * document order, top to bottom, so a binary search measures a few of them, not hundreds.
+ */
+function firstAnchorInView(scroller: HTMLElement): { id: string; offset: number } | null {
+  const top = scroller.getBoundingClientRect().top;
+  const rows = scroller.querySelectorAll<HTMLElement>('[data-scroll-anchor]');
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.getBoundingClientRect().bottom > top) hi = mid;
+    else lo = mid + 1;
+  }
+  const row = rows[lo];
+  return row ? { id: row.dataset.scrollAnchor ?? '', offset: row.getBoundingClientRect().top - top } : null;
+}
+
+/**
+ * Scroll restoration for the app's one scroller (`.app-main`; the window never scrolls, so React
+ * Router's <ScrollRestoration> cannot do it): a new screen starts at the top, and Back or Forward
+ * returns to where that entry was left. Lists mark their rows with `data-scroll-anchor`, and the
+ * position comes back by row rather than by pixels: feed cards off screen have only an estimated
+ * height (content-visibility: auto, see feed.css) until they are drawn, so a pixel offset alone
+ * would land on another memory.
+ */
+export function useScrollMemory(scroller: RefObject<HTMLElement | null>) {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const saved = navigationType === 'POP' ? positions.get(key) : undefined;
+    if (!saved) el.scrollTop = 0;
+    else {
+      el.scrollTop = saved.top;
+      const row = saved.anchor ? el.querySelector<HTMLElement>(`[data-scroll-anchor="${CSS.escape(saved.anchor)}"]`) : null;
+      if (row) el.scrollTop += row.getBoundingClientRect().top - el.getBoundingClientRect().top - saved.offset;
+    }
+    // While scrolling only the pixel offset is kept (reading it costs nothing); the row is
+    // measured once the scroll rests, so a long list is not searched on every frame.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const remember = () => {
+      positions.set(key, { top: el.scrollTop, anchor: null, offset: 0 });
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const anchor = firstAnchorInView(el);
+        positions.set(key, { top: el.scrollTop, anchor: anchor?.id ?? null, offset: anchor?.offset ?? 0 });
+      }, 150);
+    };
+    el.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', remember);
+      clearTimeout(timer);
+    };
+    // Once per history entry: a screen's own re-renders must not move it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
