@@ -10,6 +10,7 @@ import * as shareLinks from './migrations/0010-share-links.ts';
 import * as pinsAuthorCreatedIndex from './migrations/0011-pins-author-created-index.ts';
 import * as happenedAt from './migrations/0020-happened-at.ts';
 import * as search from './migrations/0021-search.ts';
+import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0011-pins-author-created-index': pinsAuthorCreatedIndex,
   '0020-happened-at': happenedAt,
   '0021-search': search,
+  '0025-pins-client-key': pinsClientKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

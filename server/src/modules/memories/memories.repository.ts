@@ -103,6 +103,12 @@ export const memoriesRepository = {
     return db.insertInto('pins').values(row).execute();
   },
 
+  /** The memory an earlier POST /api/create with this Idempotency-Key made, if any. */
+  async findByClientKey(db: Queryable, authorId: string, clientKey: string): Promise<string | undefined> {
+    const row = await db.selectFrom('pins').select('id').where('author_id', '=', authorId).where('client_key', '=', clientKey).executeTakeFirst();
+    return row?.id;
+  },
+
   insertTags(db: Queryable, rows: PinTagsTable[]) {
     return db.insertInto('pin_tags').values(rows).execute();
   },

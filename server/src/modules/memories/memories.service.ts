@@ -56,13 +56,13 @@ export interface PlaceLookup {
   reverse(lat: number, lon: number): Promise<ReverseResult>;
 }
 
-/** The name of the place a memory moved to; a geocoder that fails leaves 'Unknown location', never a failed save. */
+/** The name of the place a memory moved to or was made at; a geocoder that fails leaves 'Unknown location', never a failed save. */
 async function placeNameAt(places: PlaceLookup | undefined, log: Log, latitude: number, longitude: number): Promise<string> {
   if (!places) return UNKNOWN_LOCATION;
   try {
     return placeNameOf(await places.reverse(latitude, longitude));
   } catch (err) {
-    log.warn({ err }, 'could not name the place of a moved memory');
+    log.warn({ err }, 'could not name the place of a memory');
     return UNKNOWN_LOCATION;
   }
 }
@@ -88,13 +88,30 @@ async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string) {
   return pin;
 }
 
-export async function create(ctx: AppContext, log: Log, authorId: string, form: FormInput): Promise<Pin> {
+/** What POST /api/create takes besides the form (docs/design.md §5). */
+export interface CreateOptions {
+  /** The request's Idempotency-Key: a second create with the same key answers the first memory. */
+  clientKey?: string;
+  /** Names the place when the client could not (made offline, or the lookup failed). */
+  places?: PlaceLookup;
+}
+
+export async function create(ctx: AppContext, log: Log, authorId: string, form: FormInput, options: CreateOptions = {}): Promise<Pin> {
+  const { clientKey, places } = options;
+  // A repeated send of a memory already made (the answer was lost on the way) gets that memory,
+  // and its photo is neither decoded nor stored a second time.
+  const earlier = clientKey ? await memoriesRepository.findByClientKey(ctx.db.kysely, authorId, clientKey) : undefined;
+  if (earlier) return getVisiblePin(ctx, authorId, earlier);
   const input = parse(createMemorySchema, form.fields);
   await checkTags(ctx, authorId, input.tags);
   const image = await consumeFile(form, (bytes) => processImage(bytes, 'pins'));
 
   // The photo's files are written under an intent record before the row exists; the row and the
   // intent's fence commit together (media/image-changes.ts), so a crash anywhere leaves nothing.
+  // A memory made offline arrives without a place name (the phone could not look it up): the
+  // server's own geocoder names it, as it does for a moved memory.
+  const locationName =
+    input.locationName === UNKNOWN_LOCATION ? await placeNameAt(places, log, input.latitude, input.longitude) : input.locationName;
   const id = uuidv7();
   const change = image ? await beginImageChange(ctx, log, subjectOf('pins', id), { add: image }) : null;
   const at = nowIso();
@@ -108,12 +125,13 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         description: input.description,
         latitude: input.latitude,
         longitude: input.longitude,
-        location_name: input.locationName,
+        location_name: locationName,
         image_key: image?.key ?? null,
         visibility: levelOf(input.visibility),
         created_at: at,
         updated_at: at,
         happened_at: input.happenedAt ?? at,
+        client_key: clientKey ?? null,
       });
       await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: levelOf(input.visibility) });
       if (input.tags.length > 0) {
@@ -122,6 +140,9 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
     });
   } catch (err) {
     if (change) await abandonImageChange(ctx, log, change);
+    // The same key sent twice at once: the other request's memory won the unique index.
+    const twin = clientKey ? await memoriesRepository.findByClientKey(ctx.db.kysely, authorId, clientKey) : undefined;
+    if (twin) return getVisiblePin(ctx, authorId, twin);
     throw err;
   }
   if (change) await finishImageChange(ctx, log, change);
