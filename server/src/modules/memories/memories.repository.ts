@@ -90,7 +90,8 @@ const tagsOfQuery = preparedQuery('pins.tagsOf', (db, args: { pinIds: string[] }
     .orderBy('users.username_lower'),
 );
 
-export type PinWithAuthor = Selectable<PinsTable> & { author_username: string; author_picture: string | null };
+/** A pin as lists read it: everything but the create's Idempotency-Key, which only create looks up. */
+export type PinWithAuthor = Omit<Selectable<PinsTable>, 'client_key'> & { author_username: string; author_picture: string | null };
 
 export interface PinPage {
   rows: PinWithAuthor[];

@@ -1,7 +1,9 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
+import { getStoredUser } from '../../../lib/session.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { photoForUpload } from '../lib/resize-photo.ts';
 
 export interface UpdateMemoryInput {
   pinId: string;
@@ -16,28 +18,41 @@ export interface UpdateMemoryInput {
   happenedAt?: string;
   /** A new position (the map's Move); absent keeps it where it is. The server names the place again. */
   position?: { latitude: number; longitude: number };
+  /** Where it is now, for the map while the edit waits in the outbox. */
+  at?: { latitude: number; longitude: number };
   onProgress?: (fraction: number) => void;
 }
 
 /**
- * PUT /api/update_pin, multipart: tags only if non-empty, the image only if set, removeImage to drop
- * the old one, happenedAt and the position only when they change.
+ * PUT /api/update_pin, multipart: tags only if non-empty, the image only if set (resized on the
+ * device), removeImage to drop the old one, happenedAt and the position only when they change.
+ * Through the outbox like a create: offline it waits and is sent later ('queued').
  */
-export function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promise<Pin> {
-  const form = new FormData();
-  form.append('pinId', input.pinId);
-  form.append('title', input.title);
-  form.append('description', input.description);
-  form.append('visibility', input.visibility);
-  if (input.tags.length) form.append('tags', JSON.stringify(input.tags));
-  if (input.happenedAt) form.append('happenedAt', input.happenedAt);
+export async function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promise<SubmitResult<Pin>> {
+  const fields: Record<string, string> = {
+    pinId: input.pinId,
+    title: input.title,
+    description: input.description,
+    visibility: input.visibility,
+  };
+  if (input.tags.length) fields.tags = JSON.stringify(input.tags);
+  if (input.happenedAt) fields.happenedAt = input.happenedAt;
   if (input.position) {
-    form.append('latitude', String(input.position.latitude));
-    form.append('longitude', String(input.position.longitude));
+    fields.latitude = String(input.position.latitude);
+    fields.longitude = String(input.position.longitude);
   }
-  if (input.image) form.append('image', input.image, input.image.name);
-  else if (input.removeImage) form.append('removeImage', 'true');
-  return apiUpload<Pin>('/api/update_pin', form, { method: 'PUT', onProgress });
+  const photo = input.image ? await photoForUpload(input.image) : null;
+  if (!photo && input.removeImage) fields.removeImage = 'true';
+  const where = input.position ?? input.at ?? { latitude: 0, longitude: 0 };
+  const item = newOutboxItem({
+    kind: 'update',
+    userId: getStoredUser()?._id ?? '',
+    pinId: input.pinId,
+    fields,
+    files: photo ? [{ field: 'image', name: photo.name, blob: photo }] : [],
+    preview: { title: input.title, description: input.description, visibility: input.visibility, happenedAt: input.happenedAt, ...where },
+  });
+  return submitWrite<Pin>(item, onProgress);
 }
 
 export function useUpdateMemory() {
