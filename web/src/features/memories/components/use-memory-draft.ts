@@ -40,8 +40,19 @@ export function useMemoryDraft(key: string | null, current: Omit<MemoryDraft, 'k
       const { key: k, touched: t, current: c } = latest.current;
       if (k && t) void saveDraft({ ...c, key: k, savedAt: Date.now() });
     };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    // beforeunload comes early enough for IndexedDB to finish (pagehide is often too late for an
+    // asynchronous write); a phone switching apps only hides the page, and may then drop it.
+    window.addEventListener('beforeunload', flush);
     window.addEventListener('pagehide', flush);
-    return () => window.removeEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('beforeunload', flush);
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
+    };
   }, []);
 
   return {
