@@ -45,12 +45,20 @@ test('a memory saved offline with a photo waits on the phone, survives a closed 
   await expect(page.getByRole('status').filter({ hasText: "Saved on this phone. It will upload when you're back online." })).toBeVisible();
   await expect(page.locator('.leaflet-marker-pane').getByRole('button', { name: 'Crêpes on the quay (waiting to upload)' })).toBeVisible();
   await shot(page, 'offline-map-waiting');
+  await page.locator('.leaflet-marker-pane').getByRole('button', { name: 'Crêpes on the quay (waiting to upload)' }).click();
+  await expect(page.locator('.leaflet-popup').getByText('Waiting to upload')).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'offline-map-popup-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await page.getByRole('link', { name: 'Feed' }).click();
   const waiting = page.getByRole('article', { name: 'Crêpes on the quay' });
   await expect(waiting.getByText('Waiting to upload')).toBeVisible();
   await expect(waiting.getByRole('img', { name: 'Crêpes on the quay' })).toBeVisible();
   await shot(page, 'offline-feed-waiting');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'offline-feed-waiting-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   expect(await ownMemories(page, me)).toEqual([]);
 
   // The tab is closed while still offline; a new one, once online, sends what waited.
