@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (user: TestUser, fields: Record<string, string>, key?: string, image?: Buffer) =>
+const create = (user: TestUser, fields: Record<string, string>, key?: string, image?: Buffer | Buffer[]) =>
   t.app.inject({
     method: 'POST',
     url: '/api/create',
@@ -70,6 +70,23 @@ describe('Idempotency-Key', () => {
     expect(await countOf(user.id)).toBe(1);
     // One photo and its thumbnail.
     expect(storedPinFiles(t).length).toBe(filesBefore + 2);
+  });
+
+  it('answers a repeated send of several photos with the first memory and its photos, stored once', async () => {
+    const user = await t.register();
+    const photos = [await makePhoto(), await makePhoto(), await makePhoto()];
+    const filesBefore = storedPinFiles(t).length;
+    const first = await create(user, paris, 'three-photos-key', photos);
+    const second = await create(user, paris, 'three-photos-key', photos);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    const made = first.json() as Pin;
+    expect(made.images).toHaveLength(3);
+    expect((second.json() as Pin).id).toBe(made.id);
+    expect((second.json() as Pin).images.map((i) => i.id)).toEqual(made.images.map((i) => i.id));
+    expect(await countOf(user.id)).toBe(1);
+    // Three photos and their thumbnails, once.
+    expect(storedPinFiles(t).length).toBe(filesBefore + 6);
   });
 
   it('makes one memory when the same key arrives twice at once', async () => {

@@ -62,6 +62,26 @@ describe('enqueue', () => {
     expect(third.fields.removeImage).toBe('true');
   });
 
+  it('folds an edit that reorders the photos of a memory not yet sent: its files in the order keepImages gives', () => {
+    const a = create({}, [photo('a.jpg'), photo('b.jpg')]);
+    const edit = update(a.id, { keepImages: JSON.stringify(['new:2', 'new:0', 'new:1']) }, [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')]);
+    const folded = enqueue([a], edit)[0]!;
+    expect(folded.kind).toBe('create');
+    expect(folded.files.map((f) => f.name)).toEqual(['c.jpg', 'a.jpg', 'b.jpg']);
+    expect(folded.fields.keepImages).toBeUndefined();
+  });
+
+  it('lets a later edit that names its photos (keepImages) say all of them, and keeps them when the next edit leaves photos alone', () => {
+    const first = update('server-1', { keepImages: JSON.stringify(['p1', 'new:0']) }, [photo('n.jpg')]);
+    const second = update('server-1', { keepImages: JSON.stringify(['p2']) });
+    const both = enqueue([first], second)[0]!;
+    expect(both.fields.keepImages).toBe(JSON.stringify(['p2']));
+    expect(both.files).toEqual([]);
+    const third = enqueue([first], update('server-1', { title: 'Only text' }))[0]!;
+    expect(third.fields.keepImages).toBe(JSON.stringify(['p1', 'new:0']));
+    expect(third.files.map((f) => f.name)).toEqual(['n.jpg']);
+  });
+
   it('clears a refusal when the person changes the memory again', () => {
     const a = { ...create(), problem: 'Title must be at most 100 characters' };
     expect(enqueue([a], update(a.id, { title: 'Short' }))[0]!.problem).toBeUndefined();
@@ -83,6 +103,15 @@ describe('asUpdateOf', () => {
     expect(edit).toMatchObject({ kind: 'update', pinId: 'server-9', method: 'PUT', path: '/api/update_pin' });
     expect(edit.fields).toMatchObject({ pinId: 'server-9', title: 'Changed' });
     expect(edit.fields.latitude).toBeUndefined();
+  });
+
+  it('sends every photo of the create as the new list, so they replace the ones the first send stored', () => {
+    const a = create({}, [photo('a.jpg'), photo('b.jpg')]);
+    const edit = asUpdateOf(a, 'server-9');
+    expect(edit.fields.keepImages).toBe(JSON.stringify(['new:0', 'new:1']));
+    expect(edit.files.map((f) => f.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(edit.fields.removeImage).toBeUndefined();
+    expect(asUpdateOf(create({}, []), 'server-9').fields).toMatchObject({ keepImages: '[]', removeImage: 'true' });
   });
 });
 
