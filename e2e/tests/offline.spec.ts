@@ -14,12 +14,22 @@ const PHOTO = path.join(import.meta.dirname, '../fixtures/photo.jpg');
 // Paris: the server's gazetteer names it, so a memory made offline gets its real place.
 const PARIS = { lat: 48.8566, lng: 2.3522 };
 
-type Pin = { title: string; locationName: string; imageUrl: string | null };
+type Pin = { title: string; author: string; locationName: string; imageUrl: string | null; images: Array<{ id: string }> };
 
+/** The person's own memories on the server (their feed also holds other specs' public ones). */
 async function ownMemories(page: Page, me: E2EUser): Promise<Pin[]> {
   const res = await page.request.get('/api/query_feed?limit=100', { headers: authHeaders(me) });
   expect(res.status()).toBe(200);
-  return (await res.json()) as Pin[];
+  return ((await res.json()) as Pin[]).filter((pin) => pin.author === me.id);
+}
+
+/** Resolves once this page is controlled by an activated service worker, whose install precached the build. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
 }
 
 async function openCreateForm(page: Page) {
@@ -73,6 +83,36 @@ test('a memory saved offline with a photo waits on the phone, survives a closed 
   expect(pins).toHaveLength(1);
   expect(pins[0]).toMatchObject({ title: 'Crêpes on the quay', locationName: expect.stringContaining('France') });
   expect(pins[0]!.imageUrl).not.toBeNull();
+});
+
+test('after one visit, a memory with two photos saved offline is still waiting after a reload without a network, then uploads both', async ({ page, context, request }) => {
+  const me = await createUser(request, 'offline-reload');
+  await grantLocation(context, PARIS);
+  await signIn(page, me);
+  await openCreateForm(page);
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  await page.getByLabel('Title').fill('Two views of the bridge');
+  await page.getByLabel('Description').fill('Upstream and down.');
+  await page.getByLabel('Image').setInputFiles([PHOTO, PHOTO]);
+  await page.getByRole('button', { name: 'Save Memory' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await page.getByRole('link', { name: 'Feed' }).click();
+  await expect(page.getByRole('article', { name: 'Two views of the bridge' }).getByText('Waiting to upload')).toBeVisible();
+
+  await page.reload();
+  const waiting = page.getByRole('article', { name: 'Two views of the bridge' });
+  await expect(waiting.getByText('Waiting to upload')).toBeVisible();
+  await expect(waiting.getByRole('img', { name: 'Two views of the bridge, photo 1 of 2' })).toBeVisible();
+  await expect(waiting.getByText('1 / 2')).toBeVisible();
+  expect(await ownMemories(page, me)).toEqual([]);
+
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/create') && r.request().method() === 'POST');
+  await context.setOffline(false);
+  expect((await sent).status()).toBe(201);
+  await expect(page.getByRole('article', { name: 'Two views of the bridge' }).getByText('Waiting to upload')).toHaveCount(0);
+  const pins = await ownMemories(page, me);
+  expect(pins.map((p) => [p.title, p.images.length])).toEqual([['Two views of the bridge', 2]]);
 });
 
 test('a memory whose upload was cut off is sent once when the app opens again', async ({ page, context, request }) => {
