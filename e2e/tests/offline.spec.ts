@@ -45,6 +45,9 @@ test('a memory saved offline with a photo waits on the phone, survives a closed 
   await grantLocation(context, PARIS);
   await signIn(page, me);
   await openCreateForm(page);
+  // The app's files come with the first visit (the service worker's precache); the feed's screen
+  // is opened offline below, so that visit must have finished.
+  await controlledByServiceWorker(page);
   await context.setOffline(true);
   await page.getByLabel('Title').fill('Crêpes on the quay');
   await page.getByLabel('Description').fill('Written in the métro, no signal.');
