@@ -125,7 +125,9 @@ test('create: required fields, the server fallback text, and no coordinates', as
   await page.getByRole('button', { name: 'Save Memory' }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to create pin');
   expect(sent).toBe(1);
+  // What was entered is not thrown away without asking (issue 16: drafts).
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard this draft?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/\/landing$/);
 });
 

@@ -12,6 +12,7 @@ import * as happenedAt from './migrations/0020-happened-at.ts';
 import * as search from './migrations/0021-search.ts';
 import * as photos from './migrations/0022-photos.ts';
 import * as readGenerations from './migrations/0023-read-generations.ts';
+import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0021-search': search,
   '0022-photos': photos,
   '0023-read-generations': readGenerations,
+  '0025-pins-client-key': pinsClientKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

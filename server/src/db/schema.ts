@@ -58,6 +58,8 @@ export interface PinsTable {
    * insert it is the posting time (a trigger fills it: migration 0020).
    */
   happened_at: ColumnType<string, string | undefined, string>;
+  /** The creating request's Idempotency-Key, if it sent one (migration 0025). */
+  client_key: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface PinTagsTable {

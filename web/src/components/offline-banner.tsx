@@ -15,7 +15,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div className="offline-banner" role="status">
-      You are offline — showing your saved memories.
+      You are offline — showing your saved memories. New ones wait on this phone.
     </div>
   );
 }

@@ -10,9 +10,11 @@ export interface LoginState {
   notice?: string;
 }
 
-/** /landing: a place to open the map on (a memory just saved). */
+/** /landing: a place to open the map on (a memory just saved), and a line to show once. */
 export interface LandingState {
   focus?: { lat: number; lng: number };
+  /** E.g. the memory was kept on the device to upload later. */
+  notice?: string;
 }
 
 /** /new-location: the spot double-clicked on the map; default visibility private. */

@@ -16,6 +16,23 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /** Refused before sending because the device has no network (see offlineError). */
+  get isOffline(): boolean {
+    return this.status === 0 && this.serverMessage === OFFLINE_MESSAGE;
+  }
+}
+
+/** Shown at once for anything that needs the server while the device has no network. */
+export const OFFLINE_MESSAGE = "You're offline. Try again when you're connected.";
+
+/**
+ * The device says it has no network: a call is refused at once with OFFLINE_MESSAGE rather than
+ * left to a fetch that may hang until the radio gives up (issue 16). Writes that can wait go to
+ * the outbox instead (lib/outbox); everything else tells the person straight away.
+ */
+function offlineError(): ApiError | null {
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? new ApiError(0, OFFLINE_MESSAGE) : null;
 }
 
 /** The text to show for a failure: the server's message, else the screen's own fallback. */
@@ -65,6 +82,8 @@ function handleFailure(status: number, body: unknown, authed: boolean): never {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', json, form, auth = true, signal } = options;
+  const offline = offlineError();
+  if (offline) throw offline;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (auth && token) headers.authorization = `Bearer ${token}`;
@@ -109,6 +128,8 @@ export function apiUpload<T>(
   form: FormData,
   options: { method?: 'POST' | 'PUT'; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const offline = offlineError();
+  if (offline) return Promise.reject(offline);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', path);
@@ -167,6 +188,8 @@ export async function apiDownload(
   path: string,
   options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
 ): Promise<Download> {
+  const offline = offlineError();
+  if (offline) throw offline;
   const token = getToken();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;

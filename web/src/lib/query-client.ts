@@ -13,6 +13,10 @@ export function createQueryClient(): QueryClient {
         networkMode: 'offlineFirst',
         gcTime: 24 * 60 * 60 * 1000,
       },
+      // A write is never parked while the device is offline (TanStack's default, which left
+      // "Deleting…" on screen for good): the call answers at once, with "You're offline" or by
+      // going to the outbox (lib/outbox.ts).
+      mutations: { networkMode: 'always' },
     },
   });
 }

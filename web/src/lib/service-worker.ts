@@ -22,6 +22,10 @@ export function registerServiceWorker(): void {
  */
 function reloadWhenAChunkIsGone(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    // Offline the chunk is missing for want of a network, not a deploy: a reload would only show
+    // the browser's offline page and take the form being filled in away (the import's own caller
+    // copes, e.g. a photo's GPS reader is skipped).
+    if (!navigator.onLine) return;
     const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
     if (Date.now() - last < 60_000) return;
     sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));

@@ -106,7 +106,8 @@ const tagsOfQuery = preparedQuery('pins.tagsOf', (db, args: { pinIds: string[] }
     .orderBy('users.username_lower'),
 );
 
-export type PinWithAuthor = Selectable<PinsTable> & { author_username: string; author_picture: string | null };
+/** A pin as lists read it: everything but the create's Idempotency-Key, which only create looks up. */
+export type PinWithAuthor = Omit<Selectable<PinsTable>, 'client_key'> & { author_username: string; author_picture: string | null };
 
 export interface PinPage {
   rows: PinWithAuthor[];
@@ -117,6 +118,12 @@ export interface PinPage {
 export const memoriesRepository = {
   insertPin(db: Queryable, row: Insertable<PinsTable>) {
     return db.insertInto('pins').values(row).execute();
+  },
+
+  /** The memory an earlier POST /api/create with this Idempotency-Key made, if any. */
+  async findByClientKey(db: Queryable, authorId: string, clientKey: string): Promise<string | undefined> {
+    const row = await db.selectFrom('pins').select('id').where('author_id', '=', authorId).where('client_key', '=', clientKey).executeTakeFirst();
+    return row?.id;
   },
 
   insertTags(db: Queryable, rows: PinTagsTable[]) {

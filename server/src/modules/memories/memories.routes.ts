@@ -59,8 +59,18 @@ const writeErrors = {
 };
 
 export interface MemoriesRoutesOptions {
-  /** Names the place of a moved memory (the app's places service). */
+  /** Names the place of a moved memory, or of a new one that arrives without a name (the app's places service). */
   places?: memories.PlaceLookup;
+}
+
+/** Letters, digits, '-' and '_' (a UUID fits): the key is stored and compared, never shown. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 1 to 64 letters, digits, '-' or '_'";
+
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) throw new BadRequestError(IDEMPOTENCY_KEY_MESSAGE);
+  return header;
 }
 
 export default async function memoriesRoutes(app: App, options: MemoriesRoutesOptions = {}) {
@@ -77,12 +87,14 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
         response: { 201: pinSchema, ...writeErrors },
       },
     },
-    async (request, reply) =>
-      withUploadSlot(app.ctx.uploads, request, async (slot) => {
+    async (request, reply) => {
+      const clientKey = idempotencyKeyOf(request.headers['idempotency-key']);
+      return withUploadSlot(app.ctx.uploads, request, async (slot) => {
         const form = await readMemoryForm(request, slot);
-        const pin = await memories.create(app.ctx, request.log, request.user.id, form);
+        const pin = await memories.create(app.ctx, request.log, request.user.id, form, { clientKey, places: options.places });
         return reply.code(201).send(pin);
-      }),
+      });
+    },
   );
 
   app.put(

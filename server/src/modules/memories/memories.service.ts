@@ -60,13 +60,13 @@ export interface PlaceLookup {
   reverse(lat: number, lon: number): Promise<ReverseResult>;
 }
 
-/** The name of the place a memory moved to; a geocoder that fails leaves 'Unknown location', never a failed save. */
+/** The name of the place a memory moved to or was made at; a geocoder that fails leaves 'Unknown location', never a failed save. */
 async function placeNameAt(places: PlaceLookup | undefined, log: Log, latitude: number, longitude: number): Promise<string> {
   if (!places) return UNKNOWN_LOCATION;
   try {
     return placeNameOf(await places.reverse(latitude, longitude));
   } catch (err) {
-    log.warn({ err }, 'could not name the place of a moved memory');
+    log.warn({ err }, 'could not name the place of a memory');
     return UNKNOWN_LOCATION;
   }
 }
@@ -95,7 +95,20 @@ async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string) {
 /** A memory's form: its fields and its photos, each already decoded and re-encoded (memories.routes.ts). */
 export type MemoryForm = PhotosFormInput<ProcessedImage>;
 
-export async function create(ctx: AppContext, log: Log, authorId: string, form: MemoryForm): Promise<Pin> {
+/** What POST /api/create takes besides the form (docs/design.md §5). */
+export interface CreateOptions {
+  /** The request's Idempotency-Key: a second create with the same key answers the first memory. */
+  clientKey?: string;
+  /** Names the place when the client could not (made offline, or the lookup failed). */
+  places?: PlaceLookup;
+}
+
+export async function create(ctx: AppContext, log: Log, authorId: string, form: MemoryForm, options: CreateOptions = {}): Promise<Pin> {
+  const { clientKey, places } = options;
+  // A repeated send of a memory already made (the answer was lost on the way) gets that memory,
+  // and its photos are not stored a second time.
+  const earlier = clientKey ? await memoriesRepository.findByClientKey(ctx.db.kysely, authorId, clientKey) : undefined;
+  if (earlier) return getVisiblePin(ctx, authorId, earlier);
   const input = parse(createMemorySchema, form.fields);
   await checkTags(ctx, authorId, input.tags);
   const images = form.files;
@@ -104,6 +117,10 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
   // The photos' files are written under one intent record before the row exists; the row and the
   // intent's fence commit together (media/image-changes.ts), so a crash anywhere leaves nothing,
   // and a photo that cannot be stored undoes the others.
+  // A memory made offline arrives without a place name (the phone could not look it up): the
+  // server's own geocoder names it, as it does for a moved memory.
+  const locationName =
+    input.locationName === UNKNOWN_LOCATION ? await placeNameAt(places, log, input.latitude, input.longitude) : input.locationName;
   const id = uuidv7();
   const change = images.length > 0 ? await beginImageChange(ctx, log, subjectOf('pins', id), { add: images }) : null;
   const at = nowIso();
@@ -117,12 +134,13 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         description: input.description,
         latitude: input.latitude,
         longitude: input.longitude,
-        location_name: input.locationName,
+        location_name: locationName,
         photos: serializePhotos(images.map(photoOf)),
         visibility: levelOf(input.visibility),
         created_at: at,
         updated_at: at,
         happened_at: input.happenedAt ?? at,
+        client_key: clientKey ?? null,
       });
       await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: levelOf(input.visibility) });
       if (input.tags.length > 0) {
@@ -131,6 +149,9 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
     });
   } catch (err) {
     if (change) await abandonImageChange(ctx, log, change);
+    // The same key sent twice at once: the other request's memory won the unique index.
+    const twin = clientKey ? await memoriesRepository.findByClientKey(ctx.db.kysely, authorId, clientKey) : undefined;
+    if (twin) return getVisiblePin(ctx, authorId, twin);
     throw err;
   }
   if (change) await finishImageChange(ctx, log, change);

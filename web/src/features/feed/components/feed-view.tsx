@@ -9,6 +9,7 @@ import { ScreenTitle } from '../../../components/screen-title.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingDots } from '../../../components/spinner.tsx';
 import { feedPinType } from '../../../lib/pin-type.ts';
+import { usePendingMemories } from '../../../lib/outbox/index.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSession } from '../../../lib/session.ts';
 import { uniquePins, useFeed, type FeedPage } from '../api/query-feed.ts';
@@ -17,6 +18,7 @@ import { queryWords } from '../lib/highlight.ts';
 import { ALL_FILTERS, FeedFilterPanel, type FeedFilters } from './feed-filters.tsx';
 import { FeedItem } from './feed-item.tsx';
 import { OnThisDayCard } from './on-this-day-card.tsx';
+import { PendingList } from './pending-list.tsx';
 import './feed.css';
 
 const FEED_FAILED = 'Failed to load feed. Please try again later.';
@@ -61,6 +63,7 @@ export function FeedView() {
       <FeedFilterPanel value={filters} onChange={setFilters} />
       {/* One's own memories: hidden with them when 'Your Memories' is filtered out, and while searching. */}
       {!searching && filters.own && <OnThisDayCard />}
+      {!searching && filters.own && <PendingList />}
       {searching ? (
         <PinStream
           key="search"
@@ -90,7 +93,9 @@ interface PinStreamProps {
 /** A paged list of memories (the feed, or search results), filtered by type, loading more at the end. */
 function PinStream({ query, filters, highlight, failedText, emptyText, loadingLabel }: PinStreamProps) {
   const pins = useMemo(() => uniquePins(query.data?.pages), [query.data]);
-  const shown = useMemo(() => pins.filter((p: Pin) => filters[feedPinType(p)]), [pins, filters]);
+  const { deleting } = usePendingMemories();
+  // A memory whose delete waits in the outbox is gone for its author already.
+  const shown = useMemo(() => pins.filter((p: Pin) => filters[feedPinType(p)] && !deleting.has(p.id)), [pins, filters, deleting]);
   if (query.isPending) return <LoadingDots label={loadingLabel} />;
   if (query.isError && pins.length === 0) return <LoadProblem message={failedText} onRetry={() => void query.refetch()} />;
   return (

@@ -1,12 +1,23 @@
-import type { MapResponse } from '@memory-map/shared';
+import type { MapResponse, Pin } from '@memory-map/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
+import { getStoredUser } from '../../../lib/session.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 import { mapKeys } from './keys.ts';
 
-/** DELETE /api/delete {pinId}. */
-export function deletePin(pinId: string): Promise<{ success: true }> {
-  return api<{ success: true }>('/api/delete', { method: 'DELETE', json: { pinId } });
+/**
+ * DELETE /api/delete {pinId}, through the outbox: offline the memory leaves the map and the feed at
+ * once and the delete is sent when the network is back ('queued'); a 404 then counts as done.
+ */
+export function deletePin(pin: Pick<Pin, 'id' | 'title' | 'description' | 'latitude' | 'longitude' | 'visibility'>): Promise<SubmitResult<{ success: true }>> {
+  const item = newOutboxItem({
+    kind: 'delete',
+    userId: getStoredUser()?._id ?? '',
+    pinId: pin.id,
+    fields: { pinId: pin.id },
+    preview: { title: pin.title, description: pin.description, latitude: pin.latitude, longitude: pin.longitude, visibility: pin.visibility },
+  });
+  return submitWrite(item);
 }
 
 /** A deleted pin leaves the map at once (docs/product.md §4), then every list of memories is refreshed. */
@@ -15,9 +26,9 @@ export function useDeletePin() {
   const invalidateVisibleMemories = useInvalidateVisibleMemories();
   return useMutation({
     mutationFn: deletePin,
-    onSuccess: (_data, pinId) => {
+    onSuccess: (_data, pin) => {
       queryClient.setQueriesData<MapResponse>({ queryKey: mapKeys.pins }, (old) =>
-        old ? { ...old, items: old.items.filter((i) => i.kind !== 'pin' || i.pin.id !== pinId) } : old,
+        old ? { ...old, items: old.items.filter((i) => i.kind !== 'pin' || i.pin.id !== pin.id) } : old,
       );
       invalidateVisibleMemories();
     },

@@ -12,6 +12,7 @@ import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useColorScheme } from '../../../lib/color-scheme.ts';
+import { queuedNotice, usePendingMemories } from '../../../lib/outbox/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
 import { useMovePin } from '../api/move-pin.ts';
@@ -23,6 +24,7 @@ import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapThe
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { MapControls } from './map-controls.tsx';
 import { MoveBar, MovingPin, type MoveState } from './move-pin.tsx';
+import { PendingLayer } from './pending-layer.tsx';
 import { PinLayer, type PinActions } from './pin-layer.tsx';
 import './map.css';
 
@@ -81,7 +83,7 @@ function MapView({
   const [hintVisible, setHintVisible] = useState(() => localStorage.getItem(HINT_KEY) !== '1');
   const [confirm, setConfirm] = useState<{ kind: 'update' | 'delete'; pin: Pin } | null>(null);
   const [fullImage, setFullImage] = useState<{ pin: Pin; index: number } | null>(null);
-  const [toast, setToast] = useState<string | null>(null);
+  const [toast, setToast] = useState<{ text: string; kind: 'error' | 'info' } | null>(null);
   const [controlsOpen, setControlsOpen] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
   const [openPin, setOpenPin] = useState<PinItem | null>(null);
@@ -94,12 +96,23 @@ function MapView({
   const closeConfirm = useCallback(() => setConfirm(null), []);
   const closeImage = useCallback(() => setFullImage(null), []);
 
-  const showToast = useCallback((text: string) => {
+  const showToast = useCallback((text: string, kind: 'error' | 'info' = 'error') => {
     clearTimeout(toastTimer.current);
-    setToast(text);
-    toastTimer.current = setTimeout(() => setToast(null), 3000);
+    setToast({ text, kind });
+    toastTimer.current = setTimeout(() => setToast(null), kind === 'info' ? 6000 : 3000);
   }, []);
   useEffect(() => () => clearTimeout(toastTimer.current), []);
+
+  // A line handed over by the screen before (a memory kept on the phone to upload later), shown once.
+  const location = useLocation();
+  const notice = (location.state as LandingState | null)?.notice;
+  useEffect(() => {
+    if (!notice) return;
+    showToast(notice, 'info');
+    navigate(location.pathname, { replace: true, state: { ...(location.state as LandingState), notice: undefined } satisfies LandingState });
+  }, [notice, showToast, navigate, location.pathname, location.state]);
+
+  const pending = usePendingMemories();
 
   // The hint steps aside while a popup or the controls panel needs the space.
   useEffect(() => {
@@ -128,9 +141,10 @@ function MapView({
   );
   const shownItems = useMemo(() => keepOpenPin(drawn, openPin, filter), [drawn, openPin, filter]);
   // The pin being moved is drawn once, as the draggable one.
+  // A memory whose delete waits in the outbox is gone for its author already.
   const items = useMemo(
-    () => (move ? shownItems.filter((i) => i.kind !== 'pin' || i.pin.id !== move.pin.id) : shownItems),
-    [shownItems, move],
+    () => shownItems.filter((i) => i.kind !== 'pin' || (i.pin.id !== move?.pin.id && !pending.deleting.has(i.pin.id))),
+    [shownItems, move, pending.deleting],
   );
   const moveTo = useCallback((at: LatLng) => {
     setMoveError(null);
@@ -211,11 +225,13 @@ function MapView({
       navigate(paths.updateLocation, { state });
       return;
     }
-    deletePin.mutate(pin.id, {
-      onSuccess: () => {
+    deletePin.mutate(pin, {
+      onSuccess: (result) => {
         map?.closePopup();
         setOpenPin(null);
         setConfirm(null);
+        const queued = queuedNotice(result, 'deleted');
+        if (queued) showToast(queued, 'info');
       },
       onError: () => {
         setConfirm(null);
@@ -251,6 +267,7 @@ function MapView({
         <GeoNamesAttribution />
         <ViewTracker onChange={setView} />
         <PinLayer items={items} actions={actions} />
+        {filter.own && <PendingLayer items={pending.creates} />}
         {ownPosition && <OwnPosition position={ownPosition} markerRef={ownDotRef} />}
         {move ? (
           <MovingPin move={move} onMove={moveTo} />
@@ -341,8 +358,8 @@ function MapView({
         />
       )}
       {toast && (
-        <div className="toast error map-toast" role="alert">
-          {toast}
+        <div className={toast.kind === 'error' ? 'toast error map-toast' : 'toast map-toast'} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          {toast.text}
         </div>
       )}
     </div>

@@ -12,10 +12,13 @@ function pinSvg(color: string): string {
 const pinIcons = new Map<string, L.DivIcon>();
 
 /** One icon object per type, shared by every marker (Leaflet copies nothing; fewer objects, fewer repaints). */
-export function pinIcon(type: PinType | 'draft'): L.DivIcon {
+/** Besides the three types: the spot being added, and a memory still on the device (waiting, or refused by the server). */
+const EXTRA_COLORS = { draft: '#f59e0b', pending: '#b45309', refused: '#dc2626' } as const;
+
+export function pinIcon(type: PinType | keyof typeof EXTRA_COLORS): L.DivIcon {
   let icon = pinIcons.get(type);
   if (!icon) {
-    const color = type === 'draft' ? '#f59e0b' : PIN_COLORS[type];
+    const color = type in EXTRA_COLORS ? EXTRA_COLORS[type as keyof typeof EXTRA_COLORS] : PIN_COLORS[type as PinType];
     icon = L.divIcon({
       className: `map-pin map-pin-${type}`,
       html: pinSvg(color),

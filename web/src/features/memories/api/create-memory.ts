@@ -1,7 +1,9 @@
-import type { Pin, Visibility } from '@memory-map/shared';
+import { UNKNOWN_LOCATION, type Pin, type Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
+import { getStoredUser } from '../../../lib/session.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { photoForUpload } from '../lib/resize-photo.ts';
 
 export interface CreateMemoryInput {
   title: string;
@@ -18,19 +20,40 @@ export interface CreateMemoryInput {
   onProgress?: (fraction: number) => void;
 }
 
-/** POST /api/create, multipart (docs/product.md §7): tags only if any, an `image` part per photo, after the fields. */
-export function createMemory({ onProgress, ...input }: CreateMemoryInput): Promise<Pin> {
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('description', input.description);
-  form.append('latitude', String(input.latitude));
-  form.append('longitude', String(input.longitude));
-  form.append('visibility', input.visibility);
-  form.append('locationName', input.locationName);
-  if (input.tags.length) form.append('tags', JSON.stringify(input.tags));
-  if (input.happenedAt) form.append('happenedAt', input.happenedAt);
-  for (const image of input.images) form.append('image', image, image.name);
-  return apiUpload<Pin>('/api/create', form, { method: 'POST', onProgress });
+/**
+ * POST /api/create, multipart (docs/product.md §7): tags only if any, an `image` part per photo
+ * after the fields, each resized on the device first. It goes through the outbox: offline, or cut
+ * off on the way, the memory waits on the device and is sent later ('queued'). A place the device
+ * could not name is left out, and the server names it (docs/design.md §5).
+ */
+export async function createMemory({ onProgress, ...input }: CreateMemoryInput): Promise<SubmitResult<Pin>> {
+  const fields: Record<string, string> = {
+    title: input.title,
+    description: input.description,
+    latitude: String(input.latitude),
+    longitude: String(input.longitude),
+    visibility: input.visibility,
+  };
+  if (input.locationName && input.locationName !== UNKNOWN_LOCATION) fields.locationName = input.locationName;
+  if (input.tags.length) fields.tags = JSON.stringify(input.tags);
+  if (input.happenedAt) fields.happenedAt = input.happenedAt;
+  const photos = await Promise.all(input.images.map((image) => photoForUpload(image)));
+  const item = newOutboxItem({
+    kind: 'create',
+    userId: getStoredUser()?._id ?? '',
+    fields,
+    files: photos.map((photo) => ({ field: 'image', name: photo.name, blob: photo })),
+    preview: {
+      title: input.title,
+      description: input.description,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      visibility: input.visibility,
+      happenedAt: input.happenedAt,
+      locationName: fields.locationName,
+    },
+  });
+  return submitWrite<Pin>(item, onProgress);
 }
 
 export function useCreateMemory() {

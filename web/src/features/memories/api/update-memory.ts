@@ -1,7 +1,9 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
+import { getStoredUser } from '../../../lib/session.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { photoForUpload } from '../lib/resize-photo.ts';
 
 export interface UpdateMemoryInput {
   pinId: string;
@@ -22,31 +24,44 @@ export interface UpdateMemoryInput {
   happenedAt?: string;
   /** A new position (the map's Move); absent keeps it where it is. The server names the place again. */
   position?: { latitude: number; longitude: number };
+  /** Where it is now, for the map while the edit waits in the outbox. */
+  at?: { latitude: number; longitude: number };
   onProgress?: (fraction: number) => void;
 }
 
 /**
- * PUT /api/update_pin, multipart: tags only if non-empty; keepImages and the new photos only when
- * the photos changed (removeImage as well when none is left); happenedAt and the position only when
- * they change.
+ * PUT /api/update_pin, multipart: tags only if non-empty; keepImages and the new photos (each
+ * resized on the device) only when the photos changed (removeImage as well when none is left);
+ * happenedAt and the position only when they change. Through the outbox like a create: offline it
+ * waits and is sent later ('queued').
  */
-export function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promise<Pin> {
-  const form = new FormData();
-  form.append('pinId', input.pinId);
-  form.append('title', input.title);
-  form.append('description', input.description);
-  form.append('visibility', input.visibility);
-  if (input.tags.length) form.append('tags', JSON.stringify(input.tags));
-  if (input.happenedAt) form.append('happenedAt', input.happenedAt);
+export async function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promise<SubmitResult<Pin>> {
+  const fields: Record<string, string> = {
+    pinId: input.pinId,
+    title: input.title,
+    description: input.description,
+    visibility: input.visibility,
+  };
+  if (input.tags.length) fields.tags = JSON.stringify(input.tags);
+  if (input.happenedAt) fields.happenedAt = input.happenedAt;
   if (input.position) {
-    form.append('latitude', String(input.position.latitude));
-    form.append('longitude', String(input.position.longitude));
+    fields.latitude = String(input.position.latitude);
+    fields.longitude = String(input.position.longitude);
   }
-  if (input.keepImages) form.append('keepImages', JSON.stringify(input.keepImages));
-  if (input.removeImage) form.append('removeImage', 'true');
-  // Files after the fields: the server reads them as they arrive.
-  for (const file of input.files) form.append('image', file, file.name);
-  return apiUpload<Pin>('/api/update_pin', form, { method: 'PUT', onProgress });
+  if (input.keepImages) fields.keepImages = JSON.stringify(input.keepImages);
+  if (input.removeImage) fields.removeImage = 'true';
+  const photos = await Promise.all(input.files.map((file) => photoForUpload(file)));
+  const where = input.position ?? input.at ?? { latitude: 0, longitude: 0 };
+  const item = newOutboxItem({
+    kind: 'update',
+    userId: getStoredUser()?._id ?? '',
+    pinId: input.pinId,
+    fields,
+    // Files after the fields (the outbox sends them so): the server reads them as they arrive.
+    files: photos.map((photo) => ({ field: 'image', name: photo.name, blob: photo })),
+    preview: { title: input.title, description: input.description, visibility: input.visibility, happenedAt: input.happenedAt, ...where },
+  });
+  return submitWrite<Pin>(item, onProgress);
 }
 
 export function useUpdateMemory() {

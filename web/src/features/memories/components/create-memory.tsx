@@ -3,6 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
 import type { LandingState, NewLocationState } from '../../../config/route-state.ts';
+import { draftKey } from '../../../lib/drafts.ts';
+import { queuedNotice } from '../../../lib/outbox/index.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useCreateMemory } from '../api/create-memory.ts';
 import { UNKNOWN_LOCATION, usePlaceName, usePlaceNameForSaving } from '../api/reverse-geocode.ts';
 import { MemoryForm } from './memory-form.tsx';
@@ -56,6 +59,7 @@ export function CreateMemory() {
   const place = usePlaceName(coords?.lat, coords?.lng);
   const placeNameForSaving = usePlaceNameForSaving();
   const create = useCreateMemory();
+  const userId = useSession().user?._id;
 
   useEffect(() => {
     let current = true;
@@ -92,6 +96,7 @@ export function CreateMemory() {
       <h1>Create Memory</h1>
       <MemoryForm
         initial={{ visibility: visibilityOf(location.state) }}
+        draftKey={userId ? draftKey(userId, 'new') : null}
         submitLabel="Save Memory"
         failureText={CREATE_FAILED}
         onImageChange={setPhoto}
@@ -111,7 +116,9 @@ export function CreateMemory() {
           })
         }
         // Replace: the phone's Back button must not reopen the filled-in form of a saved memory.
-        onSaved={() => navigate(paths.landing, { replace: true, state: { focus: coords } satisfies LandingState })}
+        onSaved={(result) =>
+          navigate(paths.landing, { replace: true, state: { focus: coords, notice: queuedNotice(result, 'saved') } satisfies LandingState })
+        }
       >
         <div className="memory-place card" aria-live="polite">
           <PinIcon size={22} />

@@ -3,12 +3,15 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Avatar } from '../../../components/avatar.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
 import { EARLIEST_DATE, happenedAtOf, latestDate, whenFieldsOf, whenProblem, type WhenFields } from '../lib/happened-at.ts';
-import { addPhotos, keptPhotos, movePhoto, photoChanges, removePhoto, type PhotoItem } from '../lib/photo-list.ts';
+import { addPhotos, draftPhotos, keptPhotos, movePhoto, photoChanges, photosFromDraft, removePhoto, type PhotoItem } from '../lib/photo-list.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
+import { useLeaveGuard } from './use-leave-guard.tsx';
+import { useMemoryDraft } from './use-memory-draft.ts';
 import './memories.css';
 
 type FriendLike = Pick<PublicUser, '_id' | 'username' | 'profilePicture'>;
@@ -44,9 +47,12 @@ export interface MemoryFormProps {
   failureText: string;
   /** Sends the memory; `onProgress` gets 0..1 while the photo uploads. */
   save: (values: MemoryFormValues, onProgress: (fraction: number) => void) => Promise<unknown>;
-  onSaved: () => void;
+  /** Gets what `save` resolved with (sent, or kept in the outbox). */
+  onSaved: (result: unknown) => void;
   /** The latest chosen photo, or null when none is left (create offers to use its GPS position). */
   onImageChange?: (file: File | null) => void;
+  /** Where the unsaved entry is kept on the device (lib/drafts.ts); null keeps none. */
+  draftKey?: string | null;
   children?: ReactNode;
 }
 
@@ -68,7 +74,11 @@ function checkMemoryText(title: string, description: string): { ok: true; title:
 }
 
 /** The fields both memory screens share (docs/product.md §2 Create memory / Update memory). */
-export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, onImageChange, children }: MemoryFormProps) {
+export const DRAFT_RESTORED = 'Your unsaved draft is back.';
+export const DISCARD_TITLE = 'Discard this draft?';
+export const DISCARD_MESSAGE = 'What you entered here will be gone.';
+
+export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, onImageChange, draftKey = null, children }: MemoryFormProps) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initial?.title ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
@@ -87,6 +97,9 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   const [known, setKnown] = useState<Record<string, FriendLike>>(() =>
     Object.fromEntries((initial?.taggedFriends ?? []).map((f) => [f._id, f])),
   );
+  // Something was entered since the form opened (or a draft came back): kept, and asked about on leaving.
+  const [touched, setTouched] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
 
   // Names of tags that arrived without them (update from an older pin) come from the friend list.
   const missingNames = tags.some((id) => !known[id]);
@@ -99,10 +112,43 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
 
   // A message about what was entered ('Please fill out all fields.', a failed save) is stale as
   // soon as the entry changes.
-  const edited = useCallback(() => setError(null), []);
+  const edited = useCallback(() => {
+    setError(null);
+    setTouched(true);
+  }, []);
+
+  const draftValues = useMemo(
+    () => ({
+      title,
+      description,
+      visibility,
+      tags,
+      taggedFriends: tags.flatMap((id) => (names[id] ? [names[id]] : [])),
+      when,
+      whenTouched,
+      photos: draftPhotos(photos),
+    }),
+    [title, description, visibility, tags, names, when, whenTouched, photos],
+  );
+  const draft = useMemoryDraft(draftKey, draftValues, touched, (d) => {
+    setTitle(d.title);
+    setDescription(d.description);
+    setVisibility(d.visibility);
+    setTags(d.tags);
+    setKnown((k) => ({ ...Object.fromEntries(d.taggedFriends.map((f) => [f._id, f])), ...k }));
+    setWhen(d.when ?? whenFieldsOf(d.happenedAt));
+    setWhenTouched(d.whenTouched);
+    const restored = photosFromDraft(d.photos ?? []);
+    setPhotos(restored);
+    const newest = restored.findLast((item) => item.kind === 'new');
+    if (newest?.kind === 'new') onImageChange?.(newest.file);
+    setTouched(true);
+  });
+  const leave = useLeaveGuard(touched);
 
   const toggle = useCallback((friend: FriendLike) => {
     setError(null);
+    setTouched(true);
     setKnown((k) => ({ ...k, [friend._id]: friend }));
     setTags((t) => (t.includes(friend._id) ? t.filter((id) => id !== friend._id) : [...t, friend._id]));
   }, []);
@@ -148,7 +194,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     const changes = photoChanges(initialPhotos, photos);
     setProgress(changes.files.length > 0 ? 0 : null);
     try {
-      await save(
+      const result = await save(
         {
           title: text.title,
           description: text.description,
@@ -163,7 +209,10 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
         },
         (fraction) => setProgress(fraction),
       );
-      onSaved();
+      leave.release();
+      setTouched(false);
+      await draft.clear();
+      onSaved(result);
     } catch (err) {
       setError(errorText(err, failureText));
     } finally {
@@ -177,6 +226,14 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   return (
     <form className="memory-form" onSubmit={onSubmit} noValidate>
       {children}
+      {draft.restored && touched && (
+        <div className="memory-draft card" role="status">
+          <span>{DRAFT_RESTORED}</span>
+          <button type="button" className="btn btn-secondary" onClick={() => setDiscarding(true)} disabled={busy}>
+            Discard draft
+          </button>
+        </div>
+      )}
       <div className="field">
         <label htmlFor="memory-title">Title</label>
         <input
@@ -328,7 +385,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
         </div>
       )}
       <div className="memory-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => navigate(paths.landing)} disabled={busy}>
+        <button type="button" className="btn btn-secondary" onClick={() => (touched ? setDiscarding(true) : navigate(paths.landing))} disabled={busy}>
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
@@ -336,6 +393,22 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
         </button>
       </div>
       <TagFriendsModal open={tagging} selected={tags} onToggle={toggle} onClose={closeTagging} />
+      {leave.dialog}
+      <ConfirmDialog
+        open={discarding}
+        title={DISCARD_TITLE}
+        message={DISCARD_MESSAGE}
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        danger
+        onConfirm={() => {
+          setDiscarding(false);
+          leave.release();
+          setTouched(false);
+          void draft.clear().then(() => navigate(paths.landing));
+        }}
+        onCancel={() => setDiscarding(false)}
+      />
     </form>
   );
 }

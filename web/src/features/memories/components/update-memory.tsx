@@ -3,6 +3,9 @@ import { paths } from '../../../config/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
 import type { LandingState, UpdateLocationState } from '../../../config/route-state.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
+import { draftKey } from '../../../lib/drafts.ts';
+import { queuedNotice } from '../../../lib/outbox/index.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useUpdateMemory } from '../api/update-memory.ts';
 import { MemoryForm } from './memory-form.tsx';
 
@@ -32,6 +35,7 @@ export function UpdateMemory() {
   const location = useLocation();
   const navigate = useNavigate();
   const update = useUpdateMemory();
+  const userId = useSession().user?._id;
   const pin = stateOf(location.state);
   // Opened without a memory to edit (a reload, a typed URL): back to the map.
   if (!pin) return <Navigate to={paths.landing} replace />;
@@ -42,11 +46,14 @@ export function UpdateMemory() {
       <h1>Update Memory</h1>
       <MemoryForm
         initial={pin}
+        draftKey={userId ? draftKey(userId, pin.id) : null}
         submitLabel="Update Memory"
         failureText={UPDATE_FAILED}
-        save={(values, onProgress) => update.mutateAsync({ pinId: pin.id, ...values, onProgress })}
+        save={(values, onProgress) =>
+          update.mutateAsync({ pinId: pin.id, ...values, at: focus && { latitude: focus.lat, longitude: focus.lng }, onProgress })
+        }
         // Replace: the phone's Back button must not reopen the form of a memory already saved.
-        onSaved={() => navigate(paths.landing, { replace: true, state: { focus } satisfies LandingState })}
+        onSaved={(result) => navigate(paths.landing, { replace: true, state: { focus, notice: queuedNotice(result, 'saved') } satisfies LandingState })}
       >
         {pin.locationName && (
           <div className="memory-place card">

@@ -1,4 +1,5 @@
 import { LIMITS, type PinImage } from '@memory-map/shared';
+import { photoFile, type DraftPhotoEntry } from '../../../lib/drafts.ts';
 
 /**
  * The photos of a memory form, in the order they will show (docs/design.md §12): the memory's own
@@ -79,4 +80,18 @@ export function photoChanges(initial: PhotoItem[], items: PhotoItem[]): { keepIm
   let n = 0;
   const keepImages = items.map((item) => (item.kind === 'kept' ? item.id : `new:${n++}`));
   return { keepImages, files: newFiles(items), removeImage: items.length === 0 };
+}
+
+/** The list as a draft keeps it on the device (lib/drafts.ts): files as Blobs, kept photos by id. */
+export function draftPhotos(items: PhotoItem[]): DraftPhotoEntry[] {
+  return items.map((item) =>
+    item.kind === 'kept' ? { id: item.id, url: item.url } : { name: item.file.name, type: item.file.type, blob: item.file },
+  );
+}
+
+/** A draft's list back in the form; kept photos get their usual keys, so unchanged ones stay unchanged. */
+export function photosFromDraft(entries: DraftPhotoEntry[]): PhotoItem[] {
+  return entries.map((entry): PhotoItem =>
+    'blob' in entry ? { kind: 'new', key: nextKey(), file: photoFile(entry) } : { kind: 'kept', key: `kept-${entry.id}`, id: entry.id, url: entry.url },
+  );
 }

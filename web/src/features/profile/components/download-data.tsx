@@ -35,7 +35,7 @@ export function DownloadData() {
         setState({ kind: 'idle' });
         return;
       }
-      setState({ kind: 'failed', message: err instanceof ApiError && err.isNetworkError ? INTERRUPTED : errorText(err, INTERRUPTED) });
+      setState({ kind: 'failed', message: err instanceof ApiError && err.isNetworkError && !err.isOffline ? INTERRUPTED : errorText(err, INTERRUPTED) });
     } finally {
       abort.current = null;
     }

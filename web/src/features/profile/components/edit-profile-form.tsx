@@ -44,7 +44,7 @@ export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentU
           onSaved(user);
         },
         onError: (err) =>
-          setFeedback({ kind: 'error', text: err instanceof ApiError && err.isNetworkError ? 'Server error.' : errorText(err, 'Update failed.') }),
+          setFeedback({ kind: 'error', text: err instanceof ApiError && err.isNetworkError && !err.isOffline ? 'Server error.' : errorText(err, 'Update failed.') }),
       },
     );
   };

@@ -35,7 +35,7 @@ export function PicturePanel({ onUploaded, onCancel }: { onUploaded: (url: strin
     upload.mutate(file, {
       onSuccess: (url) => onUploaded(url),
       onError: (err) =>
-        setError(err instanceof ApiError && err.isNetworkError ? 'Network error. Please try again.' : errorText(err, 'Upload failed. Please try again.')),
+        setError(err instanceof ApiError && err.isNetworkError && !err.isOffline ? 'Network error. Please try again.' : errorText(err, 'Upload failed. Please try again.')),
     });
   };
 

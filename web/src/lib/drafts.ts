@@ -1,0 +1,66 @@
+import { idbDelete, idbGet, idbPut } from './idb.ts';
+
+/**
+ * A half-written memory kept on the device (issue 16), so a reload, a tap on the bottom
+ * navigation or a closed tab loses nothing. One draft per person for a new memory and one per
+ * memory being edited; the photos are kept too, in their order (IndexedDB holds Blobs). Saving or
+ * discarding the memory clears it.
+ */
+export interface DraftPhoto {
+  name: string;
+  type: string;
+  blob: Blob;
+}
+
+/** One photo of the form's list: a chosen file, or (an edit) one the memory already has. */
+export type DraftPhotoEntry = DraftPhoto | { id: string; url: string };
+
+export interface MemoryDraft {
+  key: string;
+  title: string;
+  description: string;
+  visibility: '1' | '2' | '3';
+  tags: string[];
+  /** Names and pictures of the tagged friends, so the chips show without asking the server. */
+  taggedFriends: Array<{ _id: string; username: string; profilePicture: string }>;
+  /** The form's date and time fields; absent, they come from `happenedAt` (a memory taken back from the outbox). */
+  when?: { date: string; time: string };
+  happenedAt?: string;
+  whenTouched: boolean;
+  /** Every photo in the order it shows (an edit: the memory's own ones it keeps, too). */
+  photos: DraftPhotoEntry[];
+  savedAt: number;
+}
+
+/** 'new' for the create form, else the memory's id. */
+export function draftKey(userId: string, memoryId: string | 'new'): string {
+  return `${userId}:${memoryId}`;
+}
+
+export async function loadDraft(key: string): Promise<MemoryDraft | undefined> {
+  try {
+    return await idbGet<MemoryDraft>('drafts', key);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function saveDraft(draft: MemoryDraft): Promise<void> {
+  try {
+    await idbPut('drafts', draft);
+  } catch {
+    // Storage full or refused: the form still works; only the keeping across a reload is lost.
+  }
+}
+
+export async function clearDraft(key: string): Promise<void> {
+  try {
+    await idbDelete('drafts', key);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export function photoFile(photo: DraftPhoto): File {
+  return new File([photo.blob], photo.name, { type: photo.type });
+}
