@@ -195,6 +195,14 @@ async function freshnessViewers(url: string, authorToken: string, users: number)
   };
 }
 
+/** A UUIDv7 at a random moment between two (their first 48 bits are milliseconds): a cursor. */
+function cursorBetween(low: string, high: string): string {
+  const ms = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+  const at = ms(low) + Math.floor(Math.random() * (ms(high) - ms(low)));
+  const hex = at.toString(16).padStart(12, '0') + '7' + randomUUID().replaceAll('-', '').slice(13, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** A viewport of `width`×`height` pixels centred on a point at a zoom, as a bbox. */
 function viewportBbox(lat: number, lng: number, zoom: number, width: number, height: number): string {
   const scale = 256 * 2 ** zoom;
@@ -371,6 +379,27 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     if (first.status !== 200) throw new Error(`GET /api/query_feed answered ${first.status}: ${JSON.stringify(first.body)}`);
     await scenario('feed', 'feed, first page', { requests: asEveryone(FEED_FIRST_PAGE) }, { text: `${feedPage} pins`, count: feedPage });
 
+    // What sending that many bytes costs a bare Fastify: the ceiling for an answer of this size.
+    const pageBytes = Buffer.byteLength(JSON.stringify(first.body));
+    const bytesServer = await startNodeServer(
+      path.join(ROOT, 'scripts', 'lib', 'hello-server.ts'),
+      { PORT: String(await freePort()), HOST: '127.0.0.1', WORKERS: String(o.workers) },
+      { cwd: ROOT, readyPath: '/' },
+    );
+    if (o.workers > 1) await new Promise((r) => setTimeout(r, 2000));
+    try {
+      const bytesLoad = await load({ url: bytesServer.url, connections: o.connections, requests: [{ path: `/bytes/${pageBytes}` }], pid: bytesServer.pid });
+      scenarios.push({
+        id: 'hello-page-bytes',
+        name: `bare Fastify sending ${(pageBytes / 1024).toFixed(1)} KB held ready`,
+        connections: o.connections,
+        ratio: ceiling.rps > 0 ? bytesLoad.rps / ceiling.rps : null,
+        ...bytesLoad,
+      });
+    } finally {
+      await bytesServer.stop();
+    }
+
     // Feed, 50 pages deep: each user's own cursor, found by following the Link headers.
     const deep: Array<{ token: string; path: string; depth: number }> = [];
     for (const token of tokens) {
@@ -394,6 +423,15 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
       { requests: deep.map((d) => ({ path: d.path, headers: auth(d.token) })) },
       { text: `page ${minDepth}${minDepth < 50 ? ' (all there is)' : ''}`, count: minDepth },
     );
+    // A page once read is held (docs/decisions/080-read-cache.md), so the scenario above asks
+    // held pages after its first round. Pages at cursors nobody asked before, at random depths
+    // between the first page and the 50th, each read from the database: the cost of going deep.
+    const newest = /<[^>]*before=([0-9a-f-]+)>/.exec(first.link ?? '')?.[1];
+    const oldest = deep.map((d) => /before=([0-9a-f-]+)/.exec(d.path)?.[1]).filter((c): c is string => !!c).sort()[0];
+    if (newest && oldest && oldest < newest) {
+      const unseen = Array.from({ length: 20_000 }, (_, i) => ({ path: `/api/query_feed?limit=20&before=${cursorBetween(oldest, newest)}`, headers: auth(tokens[i % tokens.length]!) }));
+      await scenario('feed-unseen', 'feed, a page nobody asked before (random depth ≤ 50)', { requests: unseen }, { text: '20 pins', count: 20 });
+    }
 
     // Map at a city viewport (zoom 13) where the seed put the most memories, panned a little.
     const city = biggestCity();
@@ -578,6 +616,16 @@ function checkTargets(run: BenchRun): TargetCheck[] {
   }
   if (feed && deep) {
     checks.push({ target: 'feed 50 pages deep: p99 vs first page', goal: '≤ 1.3×', value: `${(Math.max(deep.p99, 1) / Math.max(feed.p99, 1)).toFixed(2)}×`, met: Math.max(deep.p99, 1) <= 1.3 * Math.max(feed.p99, 1) });
+  }
+  const unseen = s('feed-unseen');
+  if (feed && unseen) {
+    // Not a target of issue 13: what a page costs the first time it is asked (from the database).
+    checks.push({ target: 'feed page nobody asked before: p99 vs first page', goal: 'reported', value: `${ms(unseen.p99)} = ${(Math.max(unseen.p99, 1) / Math.max(feed.p99, 1)).toFixed(2)}×`, met: null });
+  }
+  const pageBytes = s('hello-page-bytes');
+  if (feed && pageBytes) {
+    // Not a target either: how close the feed comes to sending its bytes and nothing else.
+    checks.push({ target: 'feed first page vs bare Fastify sending its bytes', goal: 'reported', value: `${((feed.rps / Math.max(pageBytes.rps, 1)) * 100).toFixed(0)}%`, met: null });
   }
   if (city) {
     checks.push({ target: 'map city viewport: items', goal: '≤ 300', value: String(city.itemCount ?? '?'), met: (city.itemCount ?? 0) <= 300 });

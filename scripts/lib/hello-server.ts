@@ -1,6 +1,6 @@
 /**
  * The ceiling: a bare Fastify "hello world" on this machine, measured in the same bench run as
- * the app. PORT and HOST as for the app; WORKERS processes (node:cluster) as the app runs with.
+ * the app, and the same server sending a body of a feed page's size held ready (/bytes/<n>). PORT and HOST as for the app; WORKERS processes (node:cluster) as the app runs with.
  */
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
@@ -17,6 +17,14 @@ if (cluster.isPrimary && workers > 1) {
 } else {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
+  // The same, sending `n` bytes of JSON made once: what sending a feed page's bytes costs alone.
+  const bodies = new Map<number, Buffer>();
+  app.get<{ Params: { n: string } }>('/bytes/:n', async (request, reply) => {
+    const n = Math.min(1_000_000, Math.max(2, Number(request.params.n) || 2));
+    let body = bodies.get(n);
+    if (!body) bodies.set(n, (body = Buffer.from(`"${'x'.repeat(n - 2)}"`)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   const port = Number(process.env.PORT ?? 3999);
   app.listen({ port, host: process.env.HOST ?? '127.0.0.1' }).catch((err: unknown) => {

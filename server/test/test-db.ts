@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openPostgres, openSqlite, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -18,7 +21,18 @@ export async function createTestDb(): Promise<Db> {
 
 /** A database with nothing in it, not even migrated (tests of the migrations themselves). */
 export async function createBlankTestDb(): Promise<Db> {
-  if (TEST_DIALECT === 'sqlite') return openSqlite(':memory:');
+  if (TEST_DIALECT === 'sqlite') {
+    // A file, as the app runs it: WAL, and the second connection of db/committed-reads.ts.
+    const dir = mkdtempSync(path.join(tmpdir(), 'mm-db-'));
+    const db = openSqlite(path.join(dir, 'test.sqlite'), { synchronous: 'OFF' });
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { openCommittedReads } from './committed-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,16 +30,22 @@ function makePrivate(file: string): void {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
 }
 
-export function openSqlite(file: string): Db {
+export interface SqliteOptions {
+  /** FULL keeps every committed write across a power cut; tests, whose files are thrown away, skip the syncs (OFF). */
+  synchronous?: 'FULL' | 'OFF';
+}
+
+export function openSqlite(file: string, options: SqliteOptions = {}): Db {
   makePrivate(file);
   const sqlite = new Database(file);
-  // WAL lets readers run beside the writer; FULL keeps every committed write across a power cut.
+  // WAL lets readers run beside the writer (db/committed-reads.ts).
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const reads = openCommittedReads(file, kysely);
   // The planner picks the map's and the feed's indexes from table statistics: keep them current
   // as the tables grow (SQLite re-analyzes only what changed a lot, within a bounded effort).
   const maintenance = setInterval(() => sqlite.pragma('optimize'), SQLITE_OPTIMIZE_EVERY_MS);
@@ -48,6 +55,7 @@ export function openSqlite(file: string): Db {
     dialect: 'sqlite',
     close: () => {
       clearInterval(maintenance);
+      reads?.close();
       return kysely.destroy();
     },
   };

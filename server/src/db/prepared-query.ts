@@ -1,4 +1,5 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import { SelectQueryNode, type Compilable, type CompiledQuery } from 'kysely';
+import { committedReadsOf } from './committed-reads.ts';
 import type { Queryable } from './queryable.ts';
 
 /**
@@ -112,7 +113,11 @@ export function preparedQuery<A extends Args, R>(
   }
 
   async function all(db: Queryable, args: A): Promise<R[]> {
-    return (await db.executeQuery(compiled(db, args))).rows;
+    const query = compiled(db, args);
+    // Outside a transaction, on SQLite: the reading connection, at once (db/committed-reads.ts).
+    const reads = committedReadsOf(db);
+    if (reads && SelectQueryNode.is(query.query)) return reads.all(query.sql, query.parameters) as R[];
+    return (await db.executeQuery(query)).rows;
   }
 
   return {

@@ -100,3 +100,11 @@ export function compiledSerializerCompiler<T>(route: FastifyRouteSchemaDef<T>): 
   }
   return fastJson(json) as (data: unknown) => string;
 }
+
+/**
+ * The same compiled serializer outside a route: for answers the read cache keeps as the bytes
+ * it sends (read-cache/ready-answer.ts). Throws when the schema cannot be compiled, at start-up.
+ */
+export function compiledSerializer<T>(schema: z.ZodType<T>): (data: T) => string {
+  return fastJson(serializableJsonSchema(schema)) as (data: T) => string;
+}

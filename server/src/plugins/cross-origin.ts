@@ -1,4 +1,5 @@
 import fastifyCors from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../app-types.ts';
 import { isSignedMediaUrl } from '../modules/media/media-urls.ts';
 import { DEFAULT_AVATAR_URL } from '../modules/users/user-presenter.ts';
@@ -23,6 +24,15 @@ export function absoluteMediaUrls(value: unknown, base: string, secret: string):
     return out;
   }
   return value;
+}
+
+/**
+ * Whether this response's image URLs are made absolute on the way out: the request comes from an
+ * origin of CORS_ORIGINS. Answers kept as bytes (read-cache/ready-answer.ts) are then not used.
+ */
+export function rewritesMediaUrls(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  return origin !== undefined && request.server.ctx.config.corsOrigins.includes(origin);
 }
 
 /**
@@ -58,7 +68,7 @@ export async function registerCrossOrigin(app: App): Promise<void> {
 
   const publicBase = publicUrl?.replace(/\/+$/, '');
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (!isAllowed(request.headers.origin) || payload === null || typeof payload !== 'object') return payload;
+    if (!rewritesMediaUrls(request) || payload === null || typeof payload !== 'object') return payload;
     return absoluteMediaUrls(payload, publicBase ?? `${request.protocol}://${request.host}`, secretKey);
   });
 }

@@ -80,3 +80,6 @@ export const mapResponseSchema = z.object({
 });
 export type MapResponse = z.infer<typeof mapResponseSchema>;
 export type MapItem = MapResponse['items'][number];
+
+/** GET /api/query_map_pins: the spec's list without a zoom, the map's view with one. */
+export const mapAnswerSchema = z.union([z.array(pinSchema), mapResponseSchema]);

@@ -203,6 +203,9 @@ export const pinSchema = z.object({
 });
 export type Pin = z.infer<typeof pinSchema>;
 
+/** A list of pins: the feed, search, On This Day and the spec's map list. */
+export const pinListSchema = z.array(pinSchema);
+
 export const feedQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })

@@ -1,8 +1,8 @@
-import { errorSchema, mapPinsQuerySchema, mapResponseSchema, pinSchema } from '@memory-map/shared';
-import { z } from 'zod';
+import { errorSchema, mapAnswerSchema, mapPinsQuerySchema } from '@memory-map/shared';
 import type { App } from '../../app-types.ts';
 import { mapPins } from './map.service.ts';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
+import { sendReady } from '../read-cache/ready-answer.ts';
 
 export default async function mapRoutes(app: App) {
   app.get(
@@ -16,9 +16,12 @@ export default async function mapRoutes(app: App) {
           "The memories you may see. Without zoom (the spec's client): an array of pins, newest first; optional bbox=west,south,east,north and limit (default 500, at most 2000). " +
           'With bbox and zoom (the map): {items, truncated} — pins for a narrow viewport (at most 300, newest first, markers closer than 48 px merged into bubbles), clusters counting only memories you may see for a wide one; optional types=own,friend,public. West > east crosses the antimeridian.',
         querystring: mapPinsQuerySchema,
-        response: { 200: z.union([z.array(pinSchema), mapResponseSchema]), 400: errorSchema, 401: errorSchema },
+        response: { 200: mapAnswerSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => mapPins(app.ctx, request.user.id, request.query),
+    async (request, reply) => {
+      const { answer, ready } = await mapPins(app.ctx, request.user.id, request.query);
+      return sendReady(request, reply, answer, ready);
+    },
   );
 }

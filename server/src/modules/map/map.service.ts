@@ -1,10 +1,12 @@
-import { MAP_PINS_MAX, type ClusteredMapQuery, type MapPinsQuery, type MapResponse, type Pin } from '@memory-map/shared';
+import { MAP_PINS_MAX, mapAnswerSchema, type ClusteredMapQuery, type MapPinsQuery, type MapResponse, type Pin } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import { NOT_PUBLIC_LEVELS } from '../audience/audience.ts';
 import { cellX, cellY, lngRanges, PINS_ONLY_ZOOM, windowBounds, windowForViewport, type Bbox, type CellWindow } from '../map-cells/map-grid.ts';
 import { AUTHOR_CELL_MAX_LEVEL } from '../map-cells/author-cells-sql.ts';
 import { memoriesRepository } from '../memories/memories.repository.ts';
 import { presentPins } from '../memories/memories.service.ts';
+import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
 import { clusterCells, clusterPins, type CellCount } from './map-clusters.ts';
 import { mapRepository, type BoxQuery, type CellRow, type PinTypes } from './map.repository.ts';
 
@@ -20,18 +22,22 @@ export const PINS_SWITCH = 100;
  * cache (docs/decisions/080-read-cache.md) an answer is kept per viewer and query, stamped with
  * every counter it depends on (public, the viewer's own layer, people, the signing window).
  */
-export async function mapPins(ctx: AppContext, viewerId: string, query: MapPinsQuery): Promise<Pin[] | MapResponse> {
+export async function mapPins(ctx: AppContext, viewerId: string, query: MapPinsQuery): Promise<{ answer: MapAnswer; ready?: ReadyBytes }> {
   const now = Date.now();
-  if (!ctx.readCache.enabled) return readMapPins(ctx, viewerId, query, now);
+  if (!ctx.readCache.enabled) return { answer: await readMapPins(ctx, viewerId, query, now) };
   // The counters first, the data after: an answer read after a write carries that write's stamp.
   const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now);
   const key = `map:${viewerId}:${JSON.stringify([query.bbox, query.zoom, query.types, query.limit])}`;
-  const held = await ctx.readCache.perViewer.get(key, stamps.all, async () => {
+  return ctx.readCache.perViewer.get(key, stamps.all, async () => {
     const answer = await readMapPins(ctx, viewerId, query, now, stamps.public);
-    return { answer, weight: Array.isArray(answer) ? answer.length : answer.items.length };
+    // Held as the value (for a response rewritten on the way out) and as the bytes sent.
+    const { body, weight } = readyBytes(serializeMapAnswer, answer);
+    return { answer, ready: { body }, weight: weight + (Array.isArray(answer) ? answer.length : answer.items.length) };
   });
-  return held.answer;
 }
+
+type MapAnswer = Pin[] | MapResponse;
+const serializeMapAnswer = compiledSerializer<MapAnswer>(mapAnswerSchema);
 
 function readMapPins(ctx: AppContext, viewerId: string, query: MapPinsQuery, now: number, publicStamp?: string): Promise<Pin[] | MapResponse> {
   if (query.zoom !== undefined && query.bbox) {

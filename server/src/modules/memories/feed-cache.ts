@@ -1,7 +1,9 @@
-import type { Pin } from '@memory-map/shared';
+import { pinListSchema, type Pin } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { pinTypeFor } from '../audience/audience.ts';
-import type { Weighed } from '../read-cache/read-cache.ts';
+import { compiledSerializer } from '../../lib/compiled-serializer.ts';
+import type { ReadStamps, Weighed } from '../read-cache/read-cache.ts';
+import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
 import { memoriesRepository } from './memories.repository.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
 
@@ -91,21 +93,49 @@ function mergeNewest(a: string[], b: string[], cursor: string | undefined, wante
 export interface CachedFeedPage {
   pins: Pin[];
   nextBefore: string | null;
+  /** The page as the bytes sent (read-cache/ready-answer.ts). */
+  ready: ReadyBytes;
 }
 
+const serializePins = compiledSerializer(pinListSchema);
+
+type FeedQuery = { limit: number; before?: string };
+type PageOfPins = { pins: Pin[]; nextBefore: string | null };
+
 /**
- * A page of the viewer's feed from the held layers, exactly as listVisible would read it, or
- * null when a layer does not reach deep enough to be sure.
+ * A page of the viewer's feed, held with its bytes under every counter it depends on: asking for
+ * it again (a refetch, a second device, the infinite list's pages refreshed on focus) costs one
+ * lookup of the counters. Built from the held layers when they reach deep enough to answer it
+ * exactly as listVisible would, else read from the database by `readPage`.
  */
 export async function cachedFeedPage(
   ctx: AppContext,
   viewerId: string,
-  query: { limit: number; before?: string },
+  query: FeedQuery,
   present: Present,
-): Promise<CachedFeedPage | null> {
+  readPage: (now: number) => Promise<PageOfPins>,
+): Promise<CachedFeedPage> {
   const now = Date.now();
   // The counters first, the data after: a value read after a write carries that write's stamp.
   const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now);
+  const key = `feed-page:${viewerId}:${query.limit}:${query.before ?? ''}`;
+  const held = await ctx.readCache.perViewer.get(key, stamps.all, async () => {
+    const page = (await pageFromLayers(ctx, viewerId, query, stamps, now, present)) ?? (await readPage(now));
+    const { body, weight } = readyBytes(serializePins, page.pins);
+    return { page: { ...page, ready: { body } }, weight };
+  });
+  return held.page;
+}
+
+/** The page from the held layers, or null when a layer does not reach deep enough to be sure. */
+async function pageFromLayers(
+  ctx: AppContext,
+  viewerId: string,
+  query: FeedQuery,
+  stamps: ReadStamps,
+  now: number,
+  present: Present,
+): Promise<PageOfPins | null> {
   const [everyone, mine] = await Promise.all([
     publicLayer(ctx, stamps.public, now, present),
     personalLayer(ctx, viewerId, stamps.viewer, now, present),

@@ -5,6 +5,7 @@ import {
   LIMITS,
   optionalPinIdSchema,
   PHOTO_MESSAGES,
+  pinListSchema,
   pinSchema,
   updateMemorySchema,
 } from '@memory-map/shared';
@@ -19,6 +20,7 @@ import { readPhotosForm } from '../media/multipart.ts';
 import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
 import * as memories from './memories.service.ts';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
+import { sendReady } from '../read-cache/ready-answer.ts';
 
 /**
  * Create and update take multipart (the spec's client) or JSON (API clients). A multipart body
@@ -146,7 +148,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
         tags: ['memories'],
         summary: `The memories you may see, newest first, a page at a time: limit (at most ${LIMITS.feedPageMax}) per page, or the newest ${LIMITS.feedUnpaged} without limit; next page in the Link header`,
         querystring: feedQuerySchema,
-        response: { 200: z.array(pinSchema), 400: errorSchema, 401: errorSchema },
+        response: { 200: pinListSchema, 400: errorSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
@@ -157,7 +159,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
         const next = `/api/query_feed?${limit === undefined ? '' : `limit=${limit}&`}before=${page.nextBefore}`;
         reply.header('link', `<${next}>; rel="next"`);
       }
-      return page.pins;
+      return sendReady(request, reply, page.pins, page.ready);
     },
   );
 }

@@ -32,6 +32,7 @@ import type { PhotosFormInput } from '../media/multipart.ts';
 import { parsePhotos, photoOf, serializePhotos, type StoredPhoto } from '../media/pin-photos.ts';
 import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
 import { cachedFeedPage } from './feed-cache.ts';
+import type { ReadyBytes } from '../read-cache/ready-answer.ts';
 import { toPins } from './pin-presenter.ts';
 
 export const MEMORY_ERRORS = {
@@ -292,14 +293,16 @@ export interface FeedPage {
   pins: Pin[];
   /** The cursor of the next page, when this one was full. */
   nextBefore: string | null;
+  /** The page as the bytes sent, when the read cache holds it (read-cache/ready-answer.ts). */
+  ready?: ReadyBytes;
 }
 
 export async function feed(ctx: AppContext, viewerId: string, query: { limit: number; before?: string }): Promise<FeedPage> {
-  if (ctx.readCache.enabled) {
-    const cached = await cachedFeedPage(ctx, viewerId, query, (viewer, rows, now) => presentPins(ctx, viewer, rows, now));
-    if (cached) return cached;
-  }
-  const filter: PinListFilter = { limit: query.limit, before: query.before };
-  const page = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
-  return { pins: await presentPins(ctx, viewerId, page.rows), nextBefore: page.nextBefore };
+  const readPage = async (now = Date.now()) => {
+    const filter: PinListFilter = { limit: query.limit, before: query.before };
+    const page = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
+    return { pins: await presentPins(ctx, viewerId, page.rows, now), nextBefore: page.nextBefore };
+  };
+  if (!ctx.readCache.enabled) return readPage();
+  return cachedFeedPage(ctx, viewerId, query, (viewer, rows, now) => presentPins(ctx, viewer, rows, now), readPage);
 }
