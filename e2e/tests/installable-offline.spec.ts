@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
+import { expectAccessible } from '../fixtures/axe.ts';
 import { shot } from '../fixtures/shots.ts';
 
 // docs/decisions/090-web-delivery.md: the app installs as an app, and after one visit with a
@@ -85,8 +86,10 @@ test.describe('before the first visit has finished', () => {
       page.getByText('The first time you open it, this screen has to load from the internet. Connect and try again; after that it opens offline too.'),
     ).toBeVisible();
     await shot(page, 'screen-needs-connection');
+    await expectAccessible(page, 'screen needs a connection (light)');
     await page.emulateMedia({ colorScheme: 'dark' });
     await shot(page, 'screen-needs-connection-dark');
+    await expectAccessible(page, 'screen needs a connection (dark)');
     await page.emulateMedia({ colorScheme: 'light' });
 
     await page.getByRole('button', { name: 'Try again' }).click();

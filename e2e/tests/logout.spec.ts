@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { authHeaders, createUser, expect, signIn, test } from '../fixtures.ts';
+import { expectAccessible } from '../fixtures/axe.ts';
 import { grantLocation } from '../fixtures/map.ts';
 import { shot } from '../fixtures/shots.ts';
 
@@ -74,8 +75,10 @@ test('signing out with a memory not uploaded yet says so; Cancel keeps it, Logou
     '1 new memory has not been uploaded yet. If you sign out now, it is deleted from this phone and never uploaded.',
   );
   await shot(page, 'logout-confirm-unsent');
+  await expectAccessible(page, 'sign-out confirmation with unsent memories (light)');
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'logout-confirm-unsent-dark');
+  await expectAccessible(page, 'sign-out confirmation with unsent memories (dark)');
   await page.emulateMedia({ colorScheme: 'light' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(await outboxTitles(page)).toEqual(['Never uploaded']);
