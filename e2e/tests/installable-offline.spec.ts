@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
+import { expectAccessible } from '../fixtures/axe.ts';
+import { shot } from '../fixtures/shots.ts';
 
 // docs/decisions/090-web-delivery.md: the app installs as an app, and after one visit with a
 // network it opens without one.
@@ -68,4 +70,33 @@ test('the app is installable: a linked manifest with its icons, and nothing Chro
   // Playwright's contexts are incognito profiles, where Chromium installs nothing: that one is the
   // browser's, not the app's.
   expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+});
+
+test.describe('before the first visit has finished', () => {
+  // No service worker yet: what a first visit is until its install has precached the build.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen whose code has not come yet says, offline, that it needs a connection the first time, and opens once online', async ({ page, context }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'This screen needs a connection' })).toBeVisible();
+    await expect(
+      page.getByText('The first time you open it, this screen has to load from the internet. Connect and try again; after that it opens offline too.'),
+    ).toBeVisible();
+    await shot(page, 'screen-needs-connection');
+    await expectAccessible(page, 'screen needs a connection (light)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'screen-needs-connection-dark');
+    await expectAccessible(page, 'screen needs a connection (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alert')).toHaveText("You're still offline. Try again once you're connected.");
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  });
 });

@@ -234,3 +234,33 @@ test('a half-written memory is kept across a reload and a trip through the botto
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(page.getByText('Your unsaved draft is back.')).toHaveCount(0);
 });
+
+test('a memory saved offline is sent by the service worker (Background Sync) once the network is back, with no tab of the app open', async ({ page, context, request }) => {
+  const me = await createUser(request, 'bgsync');
+  await grantLocation(context, PARIS);
+  // Chrome allows Background Sync by default (a site setting); Playwright's contexts start with it denied.
+  await context.grantPermissions(['background-sync']);
+  await signIn(page, me);
+  await openCreateForm(page);
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  await page.getByLabel('Title').fill('Sent while closed');
+  await page.getByLabel('Description').fill('The phone was in a pocket.');
+  await page.getByRole('button', { name: 'Save Memory' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "Saved on this phone. It will upload when you're back online." })).toBeVisible();
+  // The page asked the browser for a sync of the outbox.
+  expect(await page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+    return registration.sync.getTags();
+  })).toEqual(['mm-outbox']);
+
+  await page.close();
+  await context.setOffline(false);
+  // No page is open: only the service worker can send it.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/query_feed?limit=100', { headers: authHeaders(me) });
+      return ((await res.json()) as Pin[]).filter((pin) => pin.author === me.id).map((pin) => pin.title);
+    })
+    .toEqual(['Sent while closed']);
+});

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import LoginScreen from '../routes/login.tsx';
 import { Layout } from './layout.tsx';
+import { ScreenError } from './screen-error.tsx';
 import { paths } from '../config/paths.ts';
 
 // Every screen but the sign-in one is its own chunk (docs/decisions/090-web-delivery.md): the first
@@ -25,19 +26,25 @@ export const routes = [
   {
     element: <Layout />,
     children: [
-      { path: paths.root, element: <Navigate to={paths.login} replace /> },
-      { path: paths.register, element: <RegisterScreen /> },
-      { path: paths.login, element: <LoginScreen /> },
-      { path: paths.landing, element: <LandingScreen /> },
-      { path: paths.friends, element: <FriendsScreen /> },
-      { path: paths.feeds, element: <FeedsScreen /> },
-      { path: paths.profile, element: <ProfileScreen /> },
-      { path: paths.newLocation, element: <NewLocationScreen /> },
-      { path: paths.updateLocation, element: <UpdateLocationScreen /> },
-      { path: paths.addFriend, element: <AddFriendScreen /> },
-      { path: paths.friendRequests, element: <FriendRequestsScreen /> },
-      { path: paths.userProfile, element: <UserProfileScreen /> },
-      { path: '*', element: <NotFoundScreen /> },
+      {
+        // A screen that fails to open (its chunk unreachable offline) says so inside the layout.
+        errorElement: <ScreenError />,
+        children: [
+          { path: paths.root, element: <Navigate to={paths.login} replace /> },
+          { path: paths.register, element: <RegisterScreen /> },
+          { path: paths.login, element: <LoginScreen /> },
+          { path: paths.landing, element: <LandingScreen /> },
+          { path: paths.friends, element: <FriendsScreen /> },
+          { path: paths.feeds, element: <FeedsScreen /> },
+          { path: paths.profile, element: <ProfileScreen /> },
+          { path: paths.newLocation, element: <NewLocationScreen /> },
+          { path: paths.updateLocation, element: <UpdateLocationScreen /> },
+          { path: paths.addFriend, element: <AddFriendScreen /> },
+          { path: paths.friendRequests, element: <FriendRequestsScreen /> },
+          { path: paths.userProfile, element: <UserProfileScreen /> },
+          { path: '*', element: <NotFoundScreen /> },
+        ],
+      },
     ],
   },
 ];

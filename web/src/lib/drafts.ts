@@ -1,4 +1,4 @@
-import { idbDelete, idbGet, idbPut } from './idb.ts';
+import { idbAll, idbDelete, idbGet, idbPut, idbReplace } from './idb.ts';
 
 /**
  * A half-written memory kept on the device (issue 16), so a reload, a tap on the bottom
@@ -58,6 +58,16 @@ export async function clearDraft(key: string): Promise<void> {
     await idbDelete('drafts', key);
   } catch {
     // Nothing to clear.
+  }
+}
+
+/** Every draft of one person (signing out erases them from the device). */
+export async function clearDraftsOf(userId: string): Promise<void> {
+  try {
+    const keys = (await idbAll<MemoryDraft>('drafts')).map((d) => d.key).filter((key) => key.startsWith(draftKey(userId, '')));
+    await idbReplace('drafts', [], keys);
+  } catch {
+    // Nothing readable to clear.
   }
 }
 

@@ -6,10 +6,12 @@
 // - Photos are cached by their signed URL (docs/decisions/003-signed-media-urls.md): the URL
 //   changes when the signature window does, so a cached answer is never stale.
 // - API answers are never cached here: the query cache holds them per user (lib/offline-cache.ts).
+// - Background Sync sends the outbox once the network is back, even with no tab open.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { cacheMediaBySignedUrl } from './media-cache.ts';
+import { sendOutboxOnSync } from './outbox-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -28,6 +30,7 @@ registerRoute(
 );
 
 cacheMediaBySignedUrl();
+sendOutboxOnSync();
 
 // A new deploy takes over at once rather than waiting for every tab to close: its files are all
 // precached before it activates, and a tab still running the old build that asks for a chunk

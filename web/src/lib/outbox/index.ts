@@ -6,3 +6,4 @@ export { discardOutboxItem } from './outbox-store.ts';
 export { usePendingMemories, type PendingMemories } from './use-outbox.ts';
 export { QUEUED_NOTICES, queuedNotice } from './notices.ts';
 export { editPendingMemory } from './edit-pending.ts';
+export { forgetUserOnDevice } from './forget-user.ts';

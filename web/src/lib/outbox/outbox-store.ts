@@ -88,3 +88,11 @@ export function removeOutboxItem(id: string, version?: number): Promise<OutboxIt
 export function discardOutboxItem(id: string): Promise<void> {
   return removeOutboxItem(id).then(() => undefined);
 }
+
+/** Signing out (or deleting the account) erases the person's waiting writes from this device. */
+export function eraseOutboxOf(userId: string): Promise<void> {
+  return serial(async () => {
+    const mine = (await idbAll<OutboxItem>('outbox')).filter((i) => i.userId === userId);
+    await idbReplace('outbox', [], mine.map((i) => i.id));
+  }).then(changed);
+}

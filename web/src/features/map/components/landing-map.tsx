@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
 import { useMovePin } from '../api/move-pin.ts';
 import { useMapPins } from '../api/map-pins.ts';
+import { flyOrJump, panPopupsAtOnce, prefersReducedMotion } from '../lib/calm-motion.ts';
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
 import { ownPositionIcon, pinIcon } from '../lib/icons.ts';
 import { ALL_TYPES, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type TypeFilter } from '../lib/map-items.ts';
@@ -127,6 +128,7 @@ function MapView({
     };
   }, [map]);
   usePopupKeyboard(map);
+  useEffect(() => (map ? panPopupsAtOnce(map) : undefined), [map]);
 
   const types = (['own', 'friend', 'public'] as const).filter((t) => filter[t]).join(',');
   const pinsQuery = useMapPins(
@@ -172,16 +174,16 @@ function MapView({
   }
 
   function flyToPlace(place: PlaceSearchResult) {
-    map?.flyTo([place.lat, place.lon], SEARCH_RESULT_ZOOM, { duration: 0.8 });
+    if (map) flyOrJump(map, [place.lat, place.lon], SEARCH_RESULT_ZOOM, 0.8);
   }
 
   async function centerOnMe() {
     const here = (await locate()) ?? ownPosition;
     if (!here) showToast('Your location is not available');
-    map?.flyTo(here ? [here.lat, here.lng] : [fallback.lat, fallback.lng], DEFAULT_ZOOM, { duration: 0.8 });
     // The dot lies under any pins on the same spot; arriving opens its popup, so 'Your Location'
-    // is always one tap away.
+    // is always one tap away. (Listened for first: a jump without animation arrives at once.)
     if (here) map?.once('moveend', () => ownDotRef.current?.openPopup());
+    if (map) flyOrJump(map, here ? [here.lat, here.lng] : [fallback.lat, fallback.lng], DEFAULT_ZOOM, 0.8);
   }
 
   function saveMove() {
@@ -250,6 +252,10 @@ function MapView({
         center={[start.center.lat, start.center.lng]}
         zoom={start.zoom}
         doubleClickZoom={false}
+        // Less motion when the device asks for it: zooms change at once rather than glide.
+        zoomAnimation={!prefersReducedMotion()}
+        markerZoomAnimation={!prefersReducedMotion()}
+        fadeAnimation={!prefersReducedMotion()}
         worldCopyJump
         minZoom={2}
         zoomControl

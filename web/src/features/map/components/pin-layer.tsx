@@ -3,6 +3,7 @@ import { replaceEqualDeep } from '@tanstack/react-query';
 import type L from 'leaflet';
 import { memo, useRef } from 'react';
 import { Marker, Polyline, Popup, useMap } from 'react-leaflet';
+import { flyOrJump } from '../lib/calm-motion.ts';
 import { clusterIcon, pinIcon } from '../lib/icons.ts';
 import type { MapItem, PinItem } from '../lib/map-items.ts';
 import { PinPopup } from './pin-popup.tsx';
@@ -39,7 +40,7 @@ const ClusterMarker = memo(function ClusterMarker({ item }: { item: Extract<MapI
       eventHandlers={{
         click: () => {
           const zoom = item.expansionZoom ?? map.getZoom() + 2;
-          map.flyTo([item.lat, item.lng], Math.min(zoom, map.getMaxZoom()), { duration: 0.5 });
+          flyOrJump(map, [item.lat, item.lng], Math.min(zoom, map.getMaxZoom()), 0.5);
         },
       }}
     />

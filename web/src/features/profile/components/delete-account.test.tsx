@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedIn } from '../../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
+import { newOutboxItem } from '../../../lib/outbox/index.ts';
+import { addToOutbox, readOutbox } from '../../../lib/outbox/outbox-store.ts';
 import { ACCOUNT_DELETED, DeleteAccount } from './delete-account.tsx';
 
 async function openDialog() {
@@ -41,6 +43,8 @@ describe('Delete account', () => {
     const api = mockApi({ 'DELETE /api/account': { status: 204 } });
     const { router, queryClient } = renderWithProviders(<DeleteAccount />, { route: '/profile', path: '/profile' });
     queryClient.setQueryData(['something', 'cached'], { secret: true });
+    const preview = { title: 'Beach', description: 'Sand', latitude: 1, longitude: 2, visibility: '1' as const };
+    await addToOutbox(newOutboxItem({ kind: 'create', userId: 'me', fields: { title: 'Beach' }, preview }));
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByLabelText('Your password'), 'secret!1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
@@ -51,5 +55,7 @@ describe('Delete account', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(queryClient.getQueryData(['something', 'cached'])).toBeUndefined();
+    // What waited to upload belonged to an account that is gone.
+    expect(await readOutbox('me')).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { LoginState } from '../../../config/route-state.ts';
 import { errorText } from '../../../lib/api-client.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { forgetUserOnDevice } from '../../../lib/outbox/index.ts';
+import { clearSession, getStoredUser } from '../../../lib/session.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
@@ -44,10 +45,13 @@ export function DeleteAccount({ onDeleted }: { onDeleted?: () => void }) {
     }
     setError(null);
     remove.mutate(password, {
-      onSuccess: () => {
+      onSuccess: async () => {
         // The screen must not send the now signed-out person to the login screen on its own
         // (without the notice) before this does.
         onDeleted?.();
+        // The account is gone: its unsent writes and drafts could never be sent; they go too.
+        const userId = getStoredUser()?._id;
+        if (userId) await forgetUserOnDevice(userId);
         clearSession();
         // Nothing of the account stays on this device either.
         queryClient.clear();

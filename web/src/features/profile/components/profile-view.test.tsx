@@ -3,6 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, NETWORK_DOWN, NEVER, signedIn } from '../../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { ApiError, apiUpload } from '../../../lib/api-client.ts';
+import { draftKey, loadDraft, saveDraft } from '../../../lib/drafts.ts';
+import { newOutboxItem } from '../../../lib/outbox/index.ts';
+import { addToOutbox, readOutbox } from '../../../lib/outbox/outbox-store.ts';
+import { mirrorSenderSession, readSenderSession } from '../../../lib/outbox/sender-session.ts';
 import { getStoredUser, getToken } from '../../../lib/session.ts';
 import { ProfileView } from './profile-view.tsx';
 
@@ -259,6 +263,58 @@ describe('Profile screen', () => {
       expect(api.callsTo('POST', '/api/logout')[0]!.headers.authorization).toBe('Bearer test-token');
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
+    });
+
+    it('says how much has not been uploaded, and signing out erases it and the drafts from this device (not another person’s)', async () => {
+      const api = setup({ 'POST /api/logout': { status: 204 } });
+      const preview = { title: 'Beach', description: 'Sand', latitude: 1, longitude: 2, visibility: '1' as const };
+      const create = (userId: string) =>
+        newOutboxItem({ kind: 'create', userId, fields: { title: 'Beach', description: 'Sand', latitude: '1', longitude: '2', visibility: '1' }, preview });
+      await addToOutbox(create('me'));
+      await addToOutbox(create('me'));
+      await addToOutbox(create('other'));
+      const draft = (userId: string) => ({
+        key: draftKey(userId, 'new'),
+        title: 'Half',
+        description: '',
+        visibility: '1' as const,
+        tags: [],
+        taggedFriends: [],
+        whenTouched: false,
+        photos: [],
+        savedAt: 1,
+      });
+      await saveDraft(draft('me'));
+      await saveDraft(draft('other'));
+      await mirrorSenderSession({ userId: 'me', token: 'test-token' });
+
+      renderWithProviders(<ProfileView />, { route: '/profile', path: '/profile' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Do you want to sign out?' });
+      expect(dialog).toHaveAccessibleDescription(
+        '2 new memories have not been uploaded yet. If you sign out now, they are deleted from this phone and never uploaded.',
+      );
+      // Cancel keeps everything.
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(await readOutbox('me')).toHaveLength(2);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Logout' }));
+      expect(await screen.findByText('login screen')).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/logout')).toHaveLength(1);
+      expect(await readOutbox('me')).toEqual([]);
+      expect(await readOutbox('other')).toHaveLength(1);
+      expect(await loadDraft(draftKey('me', 'new'))).toBeUndefined();
+      expect(await loadDraft(draftKey('other', 'new'))).toMatchObject({ title: 'Half' });
+      expect(await readSenderSession()).toBeUndefined();
+    });
+
+    it('asks only the question when nothing waits', async () => {
+      setup();
+      renderWithProviders(<ProfileView />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Do you want to sign out?' });
+      expect(dialog).not.toHaveTextContent('uploaded');
     });
 
     it('shows the placeholder user while signing out', async () => {

@@ -7,8 +7,10 @@ import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CameraIcon, ChevronRightIcon, EditIcon, LogoutIcon, SettingsIcon } from '../../../components/icons-extra.tsx';
 import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
+import { forgetUserOnDevice, usePendingMemories } from '../../../lib/outbox/index.ts';
 import { clearSession, getStoredUser, saveStoredUser, updateStoredUser, useSession } from '../../../lib/session.ts';
 import { logoutOnServer } from '../api/logout.ts';
+import { unsentWarning } from '../lib/unsent-warning.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
 import { PicturePanel } from './picture-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
@@ -36,6 +38,7 @@ export function ProfileView() {
   const [signingOut, setSigningOut] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
   const meKey = currentUserKeys.detail(stored?._id ?? null);
+  const pending = usePendingMemories();
 
   if (!token && !signingOut) return <Navigate to={paths.login} replace />;
 
@@ -55,6 +58,8 @@ export function ProfileView() {
   const logout = async () => {
     setSigningOut(true);
     await logoutOnServer();
+    // What the person had not uploaded goes with them (the confirmation said so when there was any).
+    if (stored?._id) await forgetUserOnDevice(stored._id);
     setSignedOut(true);
     setConfirmLogout(false);
     clearSession();
@@ -107,6 +112,7 @@ export function ProfileView() {
       <ConfirmDialog
         open={confirmLogout}
         message="Do you want to sign out?"
+        detail={unsentWarning(pending.items)}
         confirmLabel="Logout"
         busyLabel="Logging out..."
         busy={signingOut}
