@@ -22,6 +22,16 @@ export interface ReadStamps {
   all: string;
 }
 
+/** The three counters a viewer's reads depend on (generations-sql.ts names the scopes). */
+export interface ReadCounters {
+  public: number;
+  people: number;
+  viewer: number;
+}
+
+/** A viewer's own scope is this and their id. */
+export const VIEWER_SCOPE_PREFIX = 'u:';
+
 /**
  * Size of one presented pin held in memory, for the budget in docs/decisions/080: measured 3.9 KB
  * for a pin with a photo (two signed URLs), a signed author picture and two tags.
@@ -68,19 +78,24 @@ export class ReadCache {
     this.perViewer = new StampedLru(budget, weigh);
   }
 
-  /** The current counters of the viewer's scopes, and the signing window of `nowMs`. */
-  async stamps(db: Queryable, viewerId: string, nowMs: number): Promise<ReadStamps> {
-    const viewerScope = `u:${viewerId}`;
-    const gens = await generationsRepository.read(db, ['public', 'people', viewerScope]);
+  /**
+   * The current counters of the viewer's scopes, and the signing window of `nowMs`. `counters`:
+   * as the request's session lookup read them (sessions.repository.ts), before any data.
+   */
+  async stamps(db: Queryable, viewerId: string, nowMs: number, counters?: ReadCounters): Promise<ReadStamps> {
+    const { public: pub, people, viewer } = counters ?? (await this.readCounters(db, viewerId));
     const urls = mediaUrlWindow(nowMs);
-    const pub = gens.get('public') ?? 0;
-    const people = gens.get('people') ?? 0;
-    const viewer = gens.get(viewerScope) ?? 0;
     return {
       public: `${pub}/${people}/${urls}`,
       viewer: `${viewer}/${people}/${urls}`,
       all: `${pub}/${viewer}/${people}/${urls}`,
     };
+  }
+
+  private async readCounters(db: Queryable, viewerId: string): Promise<ReadCounters> {
+    const viewerScope = `${VIEWER_SCOPE_PREFIX}${viewerId}`;
+    const gens = await generationsRepository.read(db, ['public', 'people', viewerScope]);
+    return { public: gens.get('public') ?? 0, people: gens.get('people') ?? 0, viewer: gens.get(viewerScope) ?? 0 };
   }
 
   /** For tests and operators: forget everything held (the counters make this never necessary). */
