@@ -119,7 +119,8 @@ export async function cachedFeedPage(
   // The counters first, the data after: a value read after a write carries that write's stamp.
   const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now, counters);
   const key = `feed-page:${viewerId}:${query.limit}:${query.before ?? ''}`;
-  const held = await ctx.readCache.perViewer.get(key, stamps.all, async () => {
+  const lru = query.before === undefined ? ctx.readCache.perViewer : ctx.readCache.laterPages;
+  const held = await lru.get(key, stamps.all, async () => {
     const page = (await pageFromLayers(ctx, viewerId, query, stamps, now, present)) ?? (await readPage(now));
     const ready = readyBytes(serializePins, page.pins);
     return { ready, nextBefore: page.nextBefore, weight: ready.weight };

@@ -52,7 +52,7 @@ export interface ReadCacheOptions {
  */
 export const FEED_DEPTHS = { public: 512, personal: 64 };
 
-/** 30,000 pins ≈ 120 MB at PIN_BYTES (+ an eighth shared): the bound of docs/decisions/080-read-cache.md. */
+/** 30,000 pins ≈ 120 MB at PIN_BYTES (+ an eighth shared, an eighth for later pages): the bound of docs/decisions/080-read-cache.md. */
 export const DEFAULT_PIN_BUDGET = 30_000;
 
 /** What the cache holds: anything that says how many pins' worth it weighs. */
@@ -64,8 +64,13 @@ export class ReadCache {
   readonly enabled: boolean;
   /** Layers shared by all viewers (the public feed), by name. */
   readonly shared: StampedLru<Weighed>;
-  /** One entry per viewer and what they asked (their feed layer, their map views). */
+  /** One entry per viewer and what they asked (their feed layer, their first page, their map views). */
   readonly perViewer: StampedLru<Weighed>;
+  /**
+   * Feed pages after the first, per viewer and cursor, in a budget of their own: a long scroll,
+   * or a client walking every page, cannot push out the first pages and layers everyone reads.
+   */
+  readonly laterPages: StampedLru<Weighed>;
   /** FEED_DEPTHS; tests make them small to reach past them with a few memories. */
   feedDepths = { ...FEED_DEPTHS };
 
@@ -76,6 +81,7 @@ export class ReadCache {
     const budget = options.pinBudget ?? DEFAULT_PIN_BUDGET;
     this.shared = new StampedLru(Math.max(1, Math.floor(budget / 8)), weigh);
     this.perViewer = new StampedLru(budget, weigh);
+    this.laterPages = new StampedLru(Math.max(1, Math.floor(budget / 8)), weigh);
   }
 
   /**
@@ -102,5 +108,6 @@ export class ReadCache {
   clear(): void {
     this.shared.clear();
     this.perViewer.clear();
+    this.laterPages.clear();
   }
 }
