@@ -429,7 +429,8 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     const newest = /<[^>]*before=([0-9a-f-]+)>/.exec(first.link ?? '')?.[1];
     const oldest = deep.map((d) => /before=([0-9a-f-]+)/.exec(d.path)?.[1]).filter((c): c is string => !!c).sort()[0];
     if (newest && oldest && oldest < newest) {
-      const unseen = Array.from({ length: 20_000 }, (_, i) => ({ path: `/api/query_feed?limit=20&before=${cursorBetween(oldest, newest)}`, headers: auth(tokens[i % tokens.length]!) }));
+      const unseenPath = () => `/api/query_feed?limit=20&before=${cursorBetween(oldest, newest)}`;
+      const unseen = tokens.map((t) => ({ path: unseenPath(), freshPath: unseenPath, headers: auth(t) }));
       await scenario('feed-unseen', 'feed, a page nobody asked before (random depth ≤ 50)', { requests: unseen }, { text: '20 pins', count: 20 });
     }
 

@@ -57,7 +57,7 @@ export interface LoadSpec {
    * The requests each connection cycles through (tokens, cursors). They are built into bytes
    * once, so the load generator spends its CPU on sending, not on building requests.
    */
-  requests: Array<{ path: string; headers?: Record<string, string> }>;
+  requests: Array<{ path: string; headers?: Record<string, string>; freshPath?: () => string }>;
   /** Whose resident memory to watch while the load runs. */
   pid?: number;
   /** Processes that are part of the system under test too (the database server), by command name. */
@@ -115,6 +115,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         body: spec.body,
         path: r.path,
         headers: { ...baseHeaders, ...r.headers },
+        // A new path for every request sent (autocannon's connections each cycle through the list).
+        ...(r.freshPath ? { setupRequest: (req: AutocannonRequest) => ({ ...req, path: r.freshPath!() }) } : {}),
       })),
     });
     sample();

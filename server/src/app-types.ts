@@ -8,6 +8,7 @@ import type { LiveEvents } from './modules/events/live-events.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import type { UploadGate } from './modules/media/upload-limits.ts';
 import type { ReadCache } from './modules/read-cache/read-cache.ts';
+import type { ReadCounters } from './modules/read-cache/read-cache.ts';
 
 /** Everything a service needs, built once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AuthUser {
   username: string;
   /** Hash of the token that authenticated this request (logout revokes exactly this one). */
   sessionHash: string;
+  /** The read cache's counters for this user, read with the session, before anything else. */
+  counters?: ReadCounters;
 }
 
 export type App = FastifyInstance<

@@ -2,7 +2,7 @@ import { errorSchema, mapAnswerSchema, mapPinsQuerySchema } from '@memory-map/sh
 import type { App } from '../../app-types.ts';
 import { mapPins } from './map.service.ts';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
-import { sendReady } from '../read-cache/ready-answer.ts';
+import { sendAnswer } from '../read-cache/ready-answer.ts';
 
 export default async function mapRoutes(app: App) {
   app.get(
@@ -20,8 +20,7 @@ export default async function mapRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { answer, ready } = await mapPins(app.ctx, request.user.id, request.query);
-      return sendReady(request, reply, answer, ready);
+      return sendAnswer(request, reply, await mapPins(app.ctx, request.user.id, request.query, request.user.counters));
     },
   );
 }

@@ -6,7 +6,8 @@ import { cellX, cellY, lngRanges, PINS_ONLY_ZOOM, windowBounds, windowForViewpor
 import { AUTHOR_CELL_MAX_LEVEL } from '../map-cells/author-cells-sql.ts';
 import { memoriesRepository } from '../memories/memories.repository.ts';
 import { presentPins } from '../memories/memories.service.ts';
-import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
+import { readyBytes, type Answer } from '../read-cache/ready-answer.ts';
+import type { ReadCounters } from '../read-cache/read-cache.ts';
 import { clusterCells, clusterPins, type CellCount } from './map-clusters.ts';
 import { mapRepository, type BoxQuery, type CellRow, type PinTypes } from './map.repository.ts';
 
@@ -22,18 +23,17 @@ export const PINS_SWITCH = 100;
  * cache (docs/decisions/080-read-cache.md) an answer is kept per viewer and query, stamped with
  * every counter it depends on (public, the viewer's own layer, people, the signing window).
  */
-export async function mapPins(ctx: AppContext, viewerId: string, query: MapPinsQuery): Promise<{ answer: MapAnswer; ready?: ReadyBytes }> {
+export async function mapPins(ctx: AppContext, viewerId: string, query: MapPinsQuery, counters?: ReadCounters): Promise<Answer<MapAnswer>> {
   const now = Date.now();
-  if (!ctx.readCache.enabled) return { answer: await readMapPins(ctx, viewerId, query, now) };
-  // The counters first, the data after: an answer read after a write carries that write's stamp.
-  const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now);
+  if (!ctx.readCache.enabled) return { value: await readMapPins(ctx, viewerId, query, now) };
+  // The counters first (read with the session, `counters`), the data after: an answer read after
+  // a write carries that write's stamp.
+  const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now, counters);
   const key = `map:${viewerId}:${JSON.stringify([query.bbox, query.zoom, query.types, query.limit])}`;
-  return ctx.readCache.perViewer.get(key, stamps.all, async () => {
-    const answer = await readMapPins(ctx, viewerId, query, now, stamps.public);
-    // Held as the value (for a response rewritten on the way out) and as the bytes sent.
-    const { body, weight } = readyBytes(serializeMapAnswer, answer);
-    return { answer, ready: { body }, weight: weight + (Array.isArray(answer) ? answer.length : answer.items.length) };
-  });
+  const ready = await ctx.readCache.perViewer.get(key, stamps.all, async () =>
+    readyBytes(serializeMapAnswer, await readMapPins(ctx, viewerId, query, now, stamps.public)),
+  );
+  return { ready };
 }
 
 type MapAnswer = Pin[] | MapResponse;

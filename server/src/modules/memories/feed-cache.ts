@@ -2,7 +2,7 @@ import { pinListSchema, type Pin } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { pinTypeFor } from '../audience/audience.ts';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
-import type { ReadStamps, Weighed } from '../read-cache/read-cache.ts';
+import type { ReadCounters, ReadStamps, Weighed } from '../read-cache/read-cache.ts';
 import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
 import { memoriesRepository } from './memories.repository.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
@@ -91,10 +91,9 @@ function mergeNewest(a: string[], b: string[], cursor: string | undefined, wante
 }
 
 export interface CachedFeedPage {
-  pins: Pin[];
-  nextBefore: string | null;
   /** The page as the bytes sent (read-cache/ready-answer.ts). */
   ready: ReadyBytes;
+  nextBefore: string | null;
 }
 
 const serializePins = compiledSerializer(pinListSchema);
@@ -114,17 +113,19 @@ export async function cachedFeedPage(
   query: FeedQuery,
   present: Present,
   readPage: (now: number) => Promise<PageOfPins>,
+  counters?: ReadCounters,
 ): Promise<CachedFeedPage> {
   const now = Date.now();
   // The counters first, the data after: a value read after a write carries that write's stamp.
-  const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now);
+  const stamps = await ctx.readCache.stamps(ctx.db.kysely, viewerId, now, counters);
   const key = `feed-page:${viewerId}:${query.limit}:${query.before ?? ''}`;
-  const held = await ctx.readCache.perViewer.get(key, stamps.all, async () => {
+  const lru = query.before === undefined ? ctx.readCache.perViewer : ctx.readCache.laterPages;
+  const held = await lru.get(key, stamps.all, async () => {
     const page = (await pageFromLayers(ctx, viewerId, query, stamps, now, present)) ?? (await readPage(now));
-    const { body, weight } = readyBytes(serializePins, page.pins);
-    return { page: { ...page, ready: { body } }, weight };
+    const ready = readyBytes(serializePins, page.pins);
+    return { ready, nextBefore: page.nextBefore, weight: ready.weight };
   });
-  return held.page;
+  return { ready: held.ready, nextBefore: held.nextBefore };
 }
 
 /** The page from the held layers, or null when a layer does not reach deep enough to be sure. */

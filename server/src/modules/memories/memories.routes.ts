@@ -20,7 +20,7 @@ import { readPhotosForm } from '../media/multipart.ts';
 import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
 import * as memories from './memories.service.ts';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
-import { sendReady } from '../read-cache/ready-answer.ts';
+import { sendAnswer } from '../read-cache/ready-answer.ts';
 
 /**
  * Create and update take multipart (the spec's client) or JSON (API clients). A multipart body
@@ -153,13 +153,13 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
     },
     async (request, reply) => {
       const { limit, before } = request.query;
-      const page = await memories.feed(app.ctx, request.user.id, { limit: limit ?? LIMITS.feedUnpaged, before });
+      const page = await memories.feed(app.ctx, request.user.id, { limit: limit ?? LIMITS.feedUnpaged, before }, request.user.counters);
       if (page.nextBefore) {
         // The next page is asked the way this one was: with the same limit, or without one.
         const next = `/api/query_feed?${limit === undefined ? '' : `limit=${limit}&`}before=${page.nextBefore}`;
         reply.header('link', `<${next}>; rel="next"`);
       }
-      return sendReady(request, reply, page.pins, page.ready);
+      return sendAnswer(request, reply, page.answer);
     },
   );
 }

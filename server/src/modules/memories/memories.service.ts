@@ -32,7 +32,8 @@ import type { PhotosFormInput } from '../media/multipart.ts';
 import { parsePhotos, photoOf, serializePhotos, type StoredPhoto } from '../media/pin-photos.ts';
 import { memoriesRepository, type PinListFilter, type PinWithAuthor } from './memories.repository.ts';
 import { cachedFeedPage } from './feed-cache.ts';
-import type { ReadyBytes } from '../read-cache/ready-answer.ts';
+import type { Answer } from '../read-cache/ready-answer.ts';
+import type { ReadCounters } from '../read-cache/read-cache.ts';
 import { toPins } from './pin-presenter.ts';
 
 export const MEMORY_ERRORS = {
@@ -290,19 +291,23 @@ export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId:
 }
 
 export interface FeedPage {
-  pins: Pin[];
+  /** The pins, or the bytes the read cache holds of them (read-cache/ready-answer.ts). */
+  answer: Answer<Pin[]>;
   /** The cursor of the next page, when this one was full. */
   nextBefore: string | null;
-  /** The page as the bytes sent, when the read cache holds it (read-cache/ready-answer.ts). */
-  ready?: ReadyBytes;
 }
 
-export async function feed(ctx: AppContext, viewerId: string, query: { limit: number; before?: string }): Promise<FeedPage> {
+/** `counters`: the read cache's, as the request's session lookup read them (AuthUser). */
+export async function feed(ctx: AppContext, viewerId: string, query: { limit: number; before?: string }, counters?: ReadCounters): Promise<FeedPage> {
   const readPage = async (now = Date.now()) => {
     const filter: PinListFilter = { limit: query.limit, before: query.before };
     const page = await memoriesRepository.listVisible(ctx.db.kysely, viewerId, filter);
     return { pins: await presentPins(ctx, viewerId, page.rows, now), nextBefore: page.nextBefore };
   };
-  if (!ctx.readCache.enabled) return readPage();
-  return cachedFeedPage(ctx, viewerId, query, (viewer, rows, now) => presentPins(ctx, viewer, rows, now), readPage);
+  if (!ctx.readCache.enabled) {
+    const page = await readPage();
+    return { answer: { value: page.pins }, nextBefore: page.nextBefore };
+  }
+  const held = await cachedFeedPage(ctx, viewerId, query, (viewer, rows, now) => presentPins(ctx, viewer, rows, now), readPage, counters);
+  return { answer: { ready: held.ready }, nextBefore: held.nextBefore };
 }

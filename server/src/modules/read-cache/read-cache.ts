@@ -22,6 +22,16 @@ export interface ReadStamps {
   all: string;
 }
 
+/** The three counters a viewer's reads depend on (generations-sql.ts names the scopes). */
+export interface ReadCounters {
+  public: number;
+  people: number;
+  viewer: number;
+}
+
+/** A viewer's own scope is this and their id. */
+export const VIEWER_SCOPE_PREFIX = 'u:';
+
 /**
  * Size of one presented pin held in memory, for the budget in docs/decisions/080: measured 3.9 KB
  * for a pin with a photo (two signed URLs), a signed author picture and two tags.
@@ -42,7 +52,7 @@ export interface ReadCacheOptions {
  */
 export const FEED_DEPTHS = { public: 512, personal: 64 };
 
-/** 30,000 pins ≈ 120 MB at PIN_BYTES (+ an eighth shared): the bound of docs/decisions/080-read-cache.md. */
+/** 30,000 pins ≈ 120 MB at PIN_BYTES (+ an eighth shared, an eighth for later pages): the bound of docs/decisions/080-read-cache.md. */
 export const DEFAULT_PIN_BUDGET = 30_000;
 
 /** What the cache holds: anything that says how many pins' worth it weighs. */
@@ -54,8 +64,13 @@ export class ReadCache {
   readonly enabled: boolean;
   /** Layers shared by all viewers (the public feed), by name. */
   readonly shared: StampedLru<Weighed>;
-  /** One entry per viewer and what they asked (their feed layer, their map views). */
+  /** One entry per viewer and what they asked (their feed layer, their first page, their map views). */
   readonly perViewer: StampedLru<Weighed>;
+  /**
+   * Feed pages after the first, per viewer and cursor, in a budget of their own: a long scroll,
+   * or a client walking every page, cannot push out the first pages and layers everyone reads.
+   */
+  readonly laterPages: StampedLru<Weighed>;
   /** FEED_DEPTHS; tests make them small to reach past them with a few memories. */
   feedDepths = { ...FEED_DEPTHS };
 
@@ -66,16 +81,16 @@ export class ReadCache {
     const budget = options.pinBudget ?? DEFAULT_PIN_BUDGET;
     this.shared = new StampedLru(Math.max(1, Math.floor(budget / 8)), weigh);
     this.perViewer = new StampedLru(budget, weigh);
+    this.laterPages = new StampedLru(Math.max(1, Math.floor(budget / 8)), weigh);
   }
 
-  /** The current counters of the viewer's scopes, and the signing window of `nowMs`. */
-  async stamps(db: Queryable, viewerId: string, nowMs: number): Promise<ReadStamps> {
-    const viewerScope = `u:${viewerId}`;
-    const gens = await generationsRepository.read(db, ['public', 'people', viewerScope]);
+  /**
+   * The current counters of the viewer's scopes, and the signing window of `nowMs`. `counters`:
+   * as the request's session lookup read them (sessions.repository.ts), before any data.
+   */
+  async stamps(db: Queryable, viewerId: string, nowMs: number, counters?: ReadCounters): Promise<ReadStamps> {
+    const { public: pub, people, viewer } = counters ?? (await this.readCounters(db, viewerId));
     const urls = mediaUrlWindow(nowMs);
-    const pub = gens.get('public') ?? 0;
-    const people = gens.get('people') ?? 0;
-    const viewer = gens.get(viewerScope) ?? 0;
     return {
       public: `${pub}/${people}/${urls}`,
       viewer: `${viewer}/${people}/${urls}`,
@@ -83,9 +98,16 @@ export class ReadCache {
     };
   }
 
+  private async readCounters(db: Queryable, viewerId: string): Promise<ReadCounters> {
+    const viewerScope = `${VIEWER_SCOPE_PREFIX}${viewerId}`;
+    const gens = await generationsRepository.read(db, ['public', 'people', viewerScope]);
+    return { public: gens.get('public') ?? 0, people: gens.get('people') ?? 0, viewer: gens.get(viewerScope) ?? 0 };
+  }
+
   /** For tests and operators: forget everything held (the counters make this never necessary). */
   clear(): void {
     this.shared.clear();
     this.perViewer.clear();
+    this.laterPages.clear();
   }
 }

@@ -1,4 +1,6 @@
+import { sql, type Expression } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
+import { VIEWER_SCOPE_PREFIX } from '../read-cache/read-cache.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -6,16 +8,26 @@ import type { SessionsTable } from '../../db/schema.ts';
  * Runs on every authenticated request. The username is a subquery, not a join: statistics taken
  * while the sessions table held a handful of rows make SQLite plan the join as a scan of every
  * session (until the next analyze), whereas a single-table equality always uses the key.
+ *
+ * The read cache's three counters for this user (read-cache/read-cache.ts) come along, each a
+ * primary-key lookup: every feed and map read needs them first, and this saves them a query of
+ * their own (a round trip on PostgreSQL). A scope never raised has no row: null, read as 0.
  */
 export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, args: { tokenHash: string }) =>
   db
     .selectFrom('sessions')
-    .select((eb) => [
-      'sessions.user_id',
-      'sessions.expires_at',
-      'sessions.last_seen_at',
-      eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'sessions.user_id').as('username'),
-    ])
+    .select((eb) => {
+      const counter = (scope: Expression<string>) => eb.selectFrom('read_generations').select('read_generations.gen').where('read_generations.scope', '=', scope);
+      return [
+        'sessions.user_id',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'sessions.user_id').as('username'),
+        counter(sql.lit('public')).as('gen_public'),
+        counter(sql.lit('people')).as('gen_people'),
+        counter(sql<string>`${sql.lit(VIEWER_SCOPE_PREFIX)} || ${eb.ref('sessions.user_id')}`).as('gen_viewer'),
+      ];
+    })
     .where('sessions.token_hash', '=', args.tokenHash),
 );
 

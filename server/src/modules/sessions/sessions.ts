@@ -41,7 +41,8 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
     const expires = new Date(now + ctx.config.sessionTtlDays * 86_400_000).toISOString();
     await sessionsRepository.touch(ctx.db.kysely, tokenHash, nowIso(), expires);
   }
-  return { id: row.user_id, username: row.username, sessionHash: tokenHash };
+  const counters = { public: Number(row.gen_public ?? 0), people: Number(row.gen_people ?? 0), viewer: Number(row.gen_viewer ?? 0) };
+  return { id: row.user_id, username: row.username, sessionHash: tokenHash, counters };
 }
 
 /** Ends the session: its token is refused from now on, and its live streams end on every server. */
