@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { authHeaders, createMemory, createUser, expect, makeFriends, signIn, test } from '../fixtures.ts';
-import { feedTitles } from '../fixtures/feed.ts';
+import { feedTitles, scrollToCard } from '../fixtures/feed.ts';
 import { shot } from '../fixtures/shots.ts';
 
 const PHOTO = path.join(import.meta.dirname, '../fixtures/photo.jpg');
@@ -157,4 +157,47 @@ test('a refresh that fails keeps the memories on screen, with the error above th
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(alert).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Still here' })).toBeVisible();
+});
+
+/** How far a card's top sits below the top of the app's scroller, in px. */
+function topInScroller(page: Page, title: string) {
+  return page.getByRole('article', { name: title, exact: true }).evaluate((card) => {
+    const main = document.querySelector('.app-main')!;
+    return Math.round(card.getBoundingClientRect().top - main.getBoundingClientRect().top);
+  });
+}
+
+test('a memory arriving live above the card being read does not move it; a focused card stays in the page', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const me = await createUser(request, 'steady');
+  const pal = await createUser(request, 'poster');
+  await makeFriends(request, me, pal);
+  for (let i = 1; i <= 15; i++) await createMemory(request, me, { title: `Note ${i}`, visibility: '1', imagePath: i % 4 ? undefined : PHOTO });
+  await signIn(page, me);
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await page.goto('/feeds');
+  await stream;
+  await scrollToCard(page, 'Note 5');
+  await page.locator('.app-main').evaluate((main) => {
+    const target = main.querySelector('[aria-label="Note 5"]')!;
+    main.scrollTop += target.getBoundingClientRect().top - main.getBoundingClientRect().top - 80;
+  });
+  await expect.poll(() => topInScroller(page, 'Note 5')).toBe(80);
+  await expect(page.getByRole('article', { name: 'Note 5', exact: true })).toHaveAttribute('aria-posinset', '11');
+
+  // A friend posts: the feed is asked again and the new memory comes first, above the reader.
+  const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/query_feed');
+  await createMemory(request, pal, { title: 'Fresh from a friend', visibility: '2' });
+  await refreshed;
+  await expect(page.getByRole('article', { name: 'Note 5', exact: true })).toHaveAttribute('aria-posinset', '12');
+  expect(await topInScroller(page, 'Note 5')).toBe(80);
+
+  // Focus on a card, then the list scrolled far from it: the card stays drawn, focus stays on it.
+  const card = page.getByRole('article', { name: 'Note 5', exact: true });
+  await card.focus();
+  await page.locator('.app-main').evaluate((main) => main.scrollTo(0, 0));
+  await expect(page.getByRole('article', { name: 'Fresh from a friend' })).toBeVisible();
+  await expect(card).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('article', { name: 'Note 4', exact: true })).toBeFocused();
 });

@@ -60,13 +60,16 @@ export function WindowedList<T>({ items, itemKey, renderRow, estimateSize, gap, 
   const indexOfKey = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
   const getItemKey = useCallback((i: number) => keys[i] ?? i, [keys]);
   const focusedIndex = focusedKey === null ? undefined : indexOfKey.get(focusedKey);
+  const count = items.length;
   const rangeExtractor = useCallback(
     (range: Range) => {
       const drawn = defaultRangeExtractor(range);
-      if (focusedIndex === undefined || drawn.includes(focusedIndex)) return drawn;
-      return [...drawn, focusedIndex].sort((a, b) => a - b);
+      if (focusedIndex === undefined) return drawn;
+      // With its neighbours: Tab and Shift+Tab from it reach the next card, scrolled into view.
+      const kept = [focusedIndex - 1, focusedIndex, focusedIndex + 1].filter((i) => i >= 0 && i < count && !drawn.includes(i));
+      return kept.length ? [...drawn, ...kept].sort((a, b) => a - b) : drawn;
     },
-    [focusedIndex],
+    [focusedIndex, count],
   );
   const [initialMeasurementsCache] = useState(() =>
     [...(measuredHeights.get(cacheKey) ?? [])].map(([key, size]) => ({ key, size, index: 0, start: 0, end: size, lane: 0 })),
