@@ -85,10 +85,8 @@ export function WindowedList<T>({ items, itemKey, renderRow, estimateSize, gap, 
     overscan,
     scrollMargin: margin,
     initialMeasurementsCache,
-    // Rows are moved by the library between renders; React renders only when the drawn range
-    // changes, and not inside the scroll event (the overscan covers the frame it may lag by).
+    // Rows are moved by the library between renders; React renders only when the drawn range changes.
     directDomUpdates: true,
-    useFlushSync: false,
   });
 
   // Where a row starts in the list: measured heights, estimates for rows never drawn.
@@ -173,15 +171,6 @@ export function WindowedList<T>({ items, itemKey, renderRow, estimateSize, gap, 
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusedKey(null);
   };
 
-  // Stable, or React would detach and attach the list on every render.
-  const containerRef = useCallback(
-    (el: HTMLDivElement | null) => {
-      listRef.current = el;
-      virtualizer.containerRef(el);
-    },
-    [virtualizer],
-  );
-
   const setSize = hasMore ? -1 : items.length;
   const attributes = (index: number): RowAttributes => ({
     ref: virtualizer.measureElement,
@@ -199,7 +188,10 @@ export function WindowedList<T>({ items, itemKey, renderRow, estimateSize, gap, 
   }
   return (
     <div
-      ref={containerRef}
+      ref={(el) => {
+        listRef.current = el;
+        virtualizer.containerRef(el);
+      }}
       role="feed"
       aria-label={label}
       aria-busy={busy}
