@@ -1,12 +1,13 @@
 /**
- * node --import tsx scripts/feed-scroll.ts [--memories 300] [--cpu 6] [--runs 2]
+ * node --import tsx scripts/feed-scroll.ts [--memories 300] [--cpu 6] [--runs 2] [--before <web dist>]
  *
  * How smooth a long Feed scrolls on a slow phone: starts the built app (`npm run build` first)
  * on a fresh database, gives one user N memories (every third with a photo), opens the Feed in
  * Chromium at 390×844 and lets infinite scroll load them all, then scrolls top to bottom at
- * 60 px a frame with the CPU slowed down `--cpu` times, once as the app ships (a plain list)
- * and once with `content-visibility: auto` on the cards (the cheap way to window it). Prints frame
- * times (median, p95, frames over 50 ms) and the renderer's style and layout time over the scroll.
+ * 60 px a frame with the CPU slowed down `--cpu` times. `--before` names another build's
+ * `web/dist` (a checkout of main, built): each run then measures that build and this one in turn,
+ * on the same data and server. Prints frame times (median, p95, frames over 50 ms), the
+ * renderer's style, layout and script time over the scroll, and how many cards were in the DOM.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,7 @@ import { makePhoto, multipartBody } from './lib/photo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-const args = parseArgs(process.argv.slice(2), { memories: 300, cpu: 6, runs: 2 });
+const args = parseArgs(process.argv.slice(2), { memories: 300, cpu: 6, runs: 2, before: '' });
 
 interface ScrollResult {
   frames: number;
@@ -28,6 +29,8 @@ interface ScrollResult {
   layoutMs: number;
   styleMs: number;
   scriptMs: number;
+  /** Cards in the DOM at the end of the scroll: all of them in a plain list, a window of them in a windowed one. */
+  cardsInDom: number;
 }
 
 function percentile(values: number[], p: number): number {
@@ -65,6 +68,7 @@ async function scrollThrough(page: Page, cpu: number): Promise<ScrollResult> {
   })`)) as number[];
   const after = await metric();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const cardsInDom = await page.locator('.feed-item').count();
   await cdp.detach();
   return {
     frames: frames.length,
@@ -74,18 +78,71 @@ async function scrollThrough(page: Page, cpu: number): Promise<ScrollResult> {
     layoutMs: (after.layout - before.layout) * 1000,
     styleMs: (after.style - before.style) * 1000,
     scriptMs: (after.script - before.script) * 1000,
+    cardsInDom,
   };
 }
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mm-feed-scroll-'));
-  const port = await freePort();
-  const server = await startNodeServer(
-    path.join(ROOT, 'server', 'dist', 'main.js'),
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: 'true' },
-    { cwd: ROOT, readyPath: '/api/health', timeoutMs: 60_000 },
-  );
+  const builds = [
+    ...(args.before ? [{ name: `before (${args.before})`, dist: path.resolve(args.before) }] : []),
+    { name: 'this checkout', dist: path.join(ROOT, 'web', 'dist') },
+  ];
+  const start = async (dist: string) =>
+    startNodeServer(
+      path.join(ROOT, 'server', 'dist', 'main.js'),
+      { PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: dist, LOG_LEVEL: 'warn', NODE_ENV: 'production', TRUST_PROXY: 'true' },
+      { cwd: ROOT, readyPath: '/api/health', timeoutMs: 60_000 },
+    );
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const { token, user } = await seed(await start(builds[0]!.dist));
+    const rows: Array<ScrollResult & { build: string }> = [];
+    for (let run = 0; run < args.runs; run++) {
+      for (const build of builds) {
+        const server = await start(build.dist);
+        try {
+          // A fresh context each time: no service worker or cache of the other build.
+          const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+          await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});`);
+          const page = await context.newPage();
+          await page.goto(`${server.url}/feeds`);
+          await page.locator('.feed-item').first().waitFor();
+          // Let infinite scroll load every page: its sentinel goes once there is no next page.
+          for (let guard = 0; guard < 400 && (await page.locator('.infinite-scroll').count()) > 0; guard++) {
+            await page.evaluate(`document.querySelector('.app-main').scrollTop = 1e9`);
+            await page.waitForTimeout(300);
+          }
+          await page.waitForTimeout(2000);
+          rows.push({ build: build.name, ...(await scrollThrough(page, args.cpu)) });
+          await context.close();
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+    console.log(`${args.memories} memories; CPU slowed ${args.cpu}×; scrolling 60 px a frame, ${args.runs} runs each`);
+    console.table(
+      rows.map((r) => ({
+        build: r.build,
+        frames: r.frames,
+        'median ms': r.medianMs.toFixed(1),
+        'p95 ms': r.p95Ms.toFixed(1),
+        '>50 ms': r.over50,
+        'style ms': r.styleMs.toFixed(0),
+        'layout ms': r.layoutMs.toFixed(0),
+        'script ms': r.scriptMs.toFixed(0),
+        'cards in DOM': r.cardsInDom,
+      })),
+    );
+  } finally {
+    await browser.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One user and friends with `args.memories` memories between them; the server is stopped after. */
+async function seed(server: Awaited<ReturnType<typeof startNodeServer>>) {
   try {
     const base = server.url;
     const password = 'secret!1';
@@ -126,49 +183,9 @@ async function main() {
       const res = await fetch(`${base}/api/create`, { method: 'POST', headers: { 'content-type': body.contentType, authorization: `Bearer ${author.token}` }, body: body.body });
       if (res.status !== 201) throw new Error(`create ${i}: ${res.status} ${await res.text()}`);
     }
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-    await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});`);
-    const page = await context.newPage();
-    await page.goto(`${base}/feeds`);
-    await page.locator('.feed-item').first().waitFor();
-    // Let infinite scroll load every page.
-    for (let guard = 0; guard < 200; guard++) {
-      const count = await page.locator('.feed-item').count();
-      if (count >= args.memories) break;
-      await page.evaluate(`document.querySelector('.app-main').scrollTop = 1e9`);
-      await page.waitForTimeout(300);
-    }
-    const cards = await page.locator('.feed-item').count();
-    await page.waitForTimeout(2000);
-    console.log(`${cards} cards loaded; CPU slowed ${args.cpu}×; scrolling 60 px a frame, ${args.runs} runs each`);
-    const rows: Array<ScrollResult & { variant: string }> = [];
-    for (let run = 0; run < args.runs; run++) {
-      for (const variant of ['plain list (as shipped)', 'content-visibility: auto']) {
-        const windowed = variant.startsWith('content');
-        const css = windowed ? '.feed-item { content-visibility: auto; contain-intrinsic-size: auto 420px; }' : '';
-        await page.evaluate(`{
-          const style = document.getElementById('bench-cv') ?? document.head.appendChild(Object.assign(document.createElement('style'), { id: 'bench-cv' }));
-          style.textContent = ${JSON.stringify(css)};
-        }`);
-        rows.push({ variant, ...(await scrollThrough(page, args.cpu)) });
-      }
-    }
-    console.table(
-      rows.map((r) => ({
-        variant: r.variant,
-        frames: r.frames,
-        'median ms': r.medianMs.toFixed(1),
-        'p95 ms': r.p95Ms.toFixed(1),
-        '>50 ms': r.over50,
-        'style ms': r.styleMs.toFixed(0),
-        'layout ms': r.layoutMs.toFixed(0),
-        'script ms': r.scriptMs.toFixed(0),
-      })),
-    );
+    return { token, user };
   } finally {
-    await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

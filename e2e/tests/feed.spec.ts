@@ -1,15 +1,12 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { authHeaders, createMemory, createUser, expect, makeFriends, signIn, test } from '../fixtures.ts';
+import { feedTitles, scrollToCard } from '../fixtures/feed.ts';
 import { shot } from '../fixtures/shots.ts';
 
 const PHOTO = path.join(import.meta.dirname, '../fixtures/photo.jpg');
 const EMPTY = 'No pins match your current filters. Try adjusting your filters or add more memories!';
 const articles = (page: Page) => page.getByRole('article');
-
-async function scrollToEnd(page: Page) {
-  await page.locator('.app-main').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-}
 
 test('the feed pages through 30+ memories newest first without duplicates, and the filters narrow it', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -34,9 +31,11 @@ test('the feed pages through 30+ memories newest first without duplicates, and t
 
   await signIn(page, me);
   await page.goto('/feeds');
-  await expect(articles(page)).toHaveCount(20);
   const first = articles(page).first();
   await expect(first).toHaveAttribute('aria-label', 'Latest with friends');
+  // The first page of 20, more to come: the count is not known yet.
+  await expect(first).toHaveAttribute('aria-posinset', '1');
+  await expect(first).toHaveAttribute('aria-setsize', '-1');
   await expect(first).toContainText(`${pal.username} & ${me.username}`);
   await expect(first).toContainText('London, United Kingdom');
   await expect(first).toContainText('Public Memory');
@@ -45,10 +44,12 @@ test('the feed pages through 30+ memories newest first without duplicates, and t
   await first.getByRole('button', { name: 'Show more' }).click();
   await expect(first.getByRole('button', { name: 'Show less' })).toBeVisible();
 
-  await scrollToEnd(page);
-  await expect(articles(page)).toHaveCount(35);
-  const titles = await articles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  // Windowed: a reader scrolling to the end has seen every card once; the DOM holds only some.
+  const titles = await feedTitles(page);
+  expect(titles).toHaveLength(35);
   expect(new Set(titles).size).toBe(35);
+  await expect(articles(page).last()).toHaveAttribute('aria-setsize', '35');
+  expect(await articles(page).count()).toBeLessThan(35);
   expect(titles).not.toContain('Hidden friends-only');
   expect(titles).not.toContain('Hidden private');
   // Newest first: the stranger's last public memory comes before their first.
@@ -62,17 +63,17 @@ test('the feed pages through 30+ memories newest first without duplicates, and t
   await toggle.click();
   await page.getByLabel('Public Memories').uncheck();
   await expect(toggle).toContainText('2');
-  await expect(articles(page)).toHaveCount(22);
+  await expect(articles(page).first()).toHaveAttribute('aria-setsize', '22');
   await shot(page, 'feed-filter-open');
   await page.getByLabel('Your Memories').uncheck();
-  await expect(articles(page)).toHaveCount(10);
+  await expect(articles(page).first()).toHaveAttribute('aria-setsize', '10');
   await expect(articles(page).first()).toContainText('Friend Memory');
   await page.getByLabel('Friend Memories').uncheck();
   await expect(toggle).toContainText('0');
   await expect(page.getByText(EMPTY)).toBeVisible();
   await shot(page, 'feed-filter-none');
   await page.getByLabel('Your Memories').check();
-  await expect(articles(page)).toHaveCount(12);
+  await expect(articles(page).first()).toHaveAttribute('aria-setsize', '12');
   await expect(articles(page).first()).toContainText(/Your Memory \((Private|Friends|Public)\)/);
 });
 
@@ -156,4 +157,47 @@ test('a refresh that fails keeps the memories on screen, with the error above th
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(alert).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Still here' })).toBeVisible();
+});
+
+/** How far a card's top sits below the top of the app's scroller, in px. */
+function topInScroller(page: Page, title: string) {
+  return page.getByRole('article', { name: title, exact: true }).evaluate((card) => {
+    const main = document.querySelector('.app-main')!;
+    return Math.round(card.getBoundingClientRect().top - main.getBoundingClientRect().top);
+  });
+}
+
+test('a memory arriving live above the card being read does not move it; a focused card stays in the page', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const me = await createUser(request, 'steady');
+  const pal = await createUser(request, 'poster');
+  await makeFriends(request, me, pal);
+  for (let i = 1; i <= 15; i++) await createMemory(request, me, { title: `Note ${i}`, visibility: '1', imagePath: i % 4 ? undefined : PHOTO });
+  await signIn(page, me);
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await page.goto('/feeds');
+  await stream;
+  await scrollToCard(page, 'Note 5');
+  await page.locator('.app-main').evaluate((main) => {
+    const target = main.querySelector('[aria-label="Note 5"]')!;
+    main.scrollTop += target.getBoundingClientRect().top - main.getBoundingClientRect().top - 80;
+  });
+  await expect.poll(() => topInScroller(page, 'Note 5')).toBe(80);
+  await expect(page.getByRole('article', { name: 'Note 5', exact: true })).toHaveAttribute('aria-posinset', '11');
+
+  // A friend posts: the feed is asked again and the new memory comes first, above the reader.
+  const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/query_feed');
+  await createMemory(request, pal, { title: 'Fresh from a friend', visibility: '2' });
+  await refreshed;
+  await expect(page.getByRole('article', { name: 'Note 5', exact: true })).toHaveAttribute('aria-posinset', '12');
+  expect(await topInScroller(page, 'Note 5')).toBe(80);
+
+  // Focus on a card, then the list scrolled far from it: the card stays drawn, focus stays on it.
+  const card = page.getByRole('article', { name: 'Note 5', exact: true });
+  await card.focus();
+  await page.locator('.app-main').evaluate((main) => main.scrollTo(0, 0));
+  await expect(page.getByRole('article', { name: 'Fresh from a friend' })).toBeVisible();
+  await expect(card).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('article', { name: 'Note 4', exact: true })).toBeFocused();
 });

@@ -10,6 +10,7 @@ import { usePendingRequests } from '../features/friends/api/pending-requests.ts'
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { dropOfflineCache } from '../lib/offline-cache.ts';
 import { useScrollMemory } from '../lib/scroll-memory.ts';
+import { ScrollerContext } from '../lib/scroller.ts';
 import { useSession } from '../lib/session.ts';
 import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { paths, showsBottomNav } from '../config/paths.ts';
@@ -41,15 +42,17 @@ export function Layout() {
       <OfflineBanner />
       <main className="app-main" ref={mainRef}>
         {/* A screen's chunk on a first load (router.tsx); the dots wait 500 ms, so a fast one never flashes. */}
-        <Suspense
-          fallback={
-            <div className="screen centered">
-              <LoadingDots />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        <ScrollerContext value={mainRef}>
+          <Suspense
+            fallback={
+              <div className="screen centered">
+                <LoadingDots />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ScrollerContext>
       </main>
       {showNav && <BottomNav pendingRequests={token ? (pending.data?.length ?? 0) : 0} />}
       <Toast message={liveToast.message} />

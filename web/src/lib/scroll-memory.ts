@@ -12,6 +12,29 @@ interface Position {
 const positions = new Map<string, Position>();
 
 /**
+ * Windowed lists (components/windowed-list.tsx) keep only the rows near the screen in the DOM. Each
+ * registers how far below the top of the scroller's content a row would start, so Back can return
+ * to a row that is not rendered yet.
+ */
+type RowFinder = (anchor: string) => number | null;
+const rowFinders = new Set<RowFinder>();
+
+export function registerRowFinder(find: RowFinder): () => void {
+  rowFinders.add(find);
+  return () => {
+    rowFinders.delete(find);
+  };
+}
+
+function findRow(anchor: string): number | null {
+  for (const find of rowFinders) {
+    const top = find(anchor);
+    if (top !== null) return top;
+  }
+  return null;
+}
+
+/**
  * The first `[data-scroll-anchor]` row whose bottom is below the scroller's top edge. Rows come in
  * document order, top to bottom, so a binary search measures a few of them, not hundreds.
  */
@@ -33,9 +56,9 @@ function firstAnchorInView(scroller: HTMLElement): { id: string; offset: number 
  * Scroll restoration for the app's one scroller (`.app-main`; the window never scrolls, so React
  * Router's <ScrollRestoration> cannot do it): a new screen starts at the top, and Back or Forward
  * returns to where that entry was left. Lists mark their rows with `data-scroll-anchor`, and the
- * position comes back by row rather than by pixels: feed cards off screen have only an estimated
- * height (content-visibility: auto, see feed.css) until they are drawn, so a pixel offset alone
- * would land on another memory.
+ * position comes back by row rather than by pixels: photos above may not have loaded yet, and a
+ * windowed list knows the height of rows it has not drawn only as an estimate, so a pixel offset
+ * alone could land on another memory.
  */
 export function useScrollMemory(scroller: RefObject<HTMLElement | null>) {
   const { key } = useLocation();
@@ -49,6 +72,11 @@ export function useScrollMemory(scroller: RefObject<HTMLElement | null>) {
       el.scrollTop = saved.top;
       const row = saved.anchor ? el.querySelector<HTMLElement>(`[data-scroll-anchor="${CSS.escape(saved.anchor)}"]`) : null;
       if (row) el.scrollTop += row.getBoundingClientRect().top - el.getBoundingClientRect().top - saved.offset;
+      else if (saved.anchor) {
+        // Not in the DOM: a windowed list knows where it would be (and draws it once scrolled there).
+        const top = findRow(saved.anchor);
+        if (top !== null) el.scrollTop = top - saved.offset;
+      }
     }
     // While scrolling only the pixel offset is kept (reading it costs nothing); the row is
     // measured once the scroll rests, so a long list is not searched on every frame.

@@ -1,9 +1,10 @@
 import type { Pin } from '@memory-map/shared';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PinIcon } from '../../../components/icons.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
+import type { RowAttributes } from '../../../components/windowed-list.tsx';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { Highlighted } from './highlighted.tsx';
 import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
@@ -17,9 +18,34 @@ export function authorLine(pin: Pick<Pin, 'authorName' | 'taggedFriends'>): { au
   return { author: pin.authorName, tagged: names.length ? ` & ${names.join(', ')}` : '' };
 }
 
-/** `highlight`: the words of a search, marked where they occur. */
-export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] }) {
-  const [expanded, setExpanded] = useState(false);
+export interface FeedItemProps {
+  pin: Pin;
+  /** The words of a search, marked where they occur. */
+  highlight?: string[];
+  /** 'Show more' was pressed: kept by the list, since a windowed row is dropped and drawn again. */
+  expanded: boolean;
+  onToggle: (id: string) => void;
+  /** Its place in the list (components/windowed-list.tsx). */
+  row: RowAttributes;
+}
+
+/**
+ * One memory of the feed. Rows re-render only when what they show changes: the windowed list
+ * renders again each time its drawn range moves.
+ */
+export const FeedItem = memo(
+  FeedItemCard,
+  (a, b) =>
+    a.pin === b.pin &&
+    a.highlight === b.highlight &&
+    a.expanded === b.expanded &&
+    a.onToggle === b.onToggle &&
+    a.row.ref === b.row.ref &&
+    a.row['data-index'] === b.row['data-index'] &&
+    a.row['aria-setsize'] === b.row['aria-setsize'],
+);
+
+function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps) {
   // The photo the full-size viewer is open at, if it is.
   const [viewing, setViewing] = useState<number | null>(null);
   const type = feedPinType(pin);
@@ -27,7 +53,9 @@ export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] })
   const images = pinImages(pin);
   const long = pin.description.length > FEED_SHOW_MORE_AT;
   return (
-    <article className="feed-item" aria-label={pin.title} data-scroll-anchor={pin.id}>
+    // Focusable, as the ARIA feed pattern has it: Tab reaches every card, each scrolled into view
+    // (so the list draws the next), also cards without a button of their own.
+    <article {...row} className="feed-item" aria-label={pin.title} data-scroll-anchor={pin.id} tabIndex={0}>
       <header className="feed-item-head">
         <Avatar src={pin.authorPicture} alt={`${pin.authorName}'s picture`} size={40} />
         <div className="feed-item-who">
@@ -56,7 +84,7 @@ export function FeedItem({ pin, highlight }: { pin: Pin; highlight?: string[] })
           <Highlighted text={pin.description} words={highlight} />
         </p>
         {long && (
-          <button type="button" className="feed-item-more" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+          <button type="button" className="feed-item-more" aria-expanded={expanded} onClick={() => onToggle(pin.id)}>
             {expanded ? 'Show less' : 'Show more'}
           </button>
         )}

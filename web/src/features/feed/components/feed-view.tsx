@@ -1,12 +1,13 @@
 import type { Pin } from '@memory-map/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { InfiniteScroll } from '../../../components/infinite-scroll.tsx';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
+import { WindowedList } from '../../../components/windowed-list.tsx';
 import { LoadingDots } from '../../../components/spinner.tsx';
 import { feedPinType } from '../../../lib/pin-type.ts';
 import { usePendingMemories } from '../../../lib/outbox/index.ts';
@@ -67,6 +68,7 @@ export function FeedView() {
       {searching ? (
         <PinStream
           key="search"
+          name="search"
           query={results}
           filters={filters}
           highlight={words}
@@ -75,13 +77,15 @@ export function FeedView() {
           loadingLabel="Searching"
         />
       ) : (
-        <PinStream key="feed" query={feed} filters={filters} failedText={FEED_FAILED} emptyText={FEED_EMPTY} loadingLabel="Loading feed" />
+        <PinStream key="feed" name="feed" query={feed} filters={filters} failedText={FEED_FAILED} emptyText={FEED_EMPTY} loadingLabel="Loading feed" />
       )}
     </section>
   );
 }
 
 interface PinStreamProps {
+  /** Names the list's kept row heights. */
+  name: string;
   query: UseInfiniteQueryResult<InfiniteData<FeedPage>>;
   filters: FeedFilters;
   highlight?: string[];
@@ -90,12 +94,24 @@ interface PinStreamProps {
   loadingLabel: string;
 }
 
+const pinId = (pin: Pin) => pin.id;
+
 /** A paged list of memories (the feed, or search results), filtered by type, loading more at the end. */
-function PinStream({ query, filters, highlight, failedText, emptyText, loadingLabel }: PinStreamProps) {
+function PinStream({ name, query, filters, highlight, failedText, emptyText, loadingLabel }: PinStreamProps) {
   const pins = useMemo(() => uniquePins(query.data?.pages), [query.data]);
   const { deleting } = usePendingMemories();
   // A memory whose delete waits in the outbox is gone for its author already.
   const shown = useMemo(() => pins.filter((p: Pin) => filters[feedPinType(p)] && !deleting.has(p.id)), [pins, filters, deleting]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (id: string) =>
+      setExpanded((old) => {
+        const next = new Set(old);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
   if (query.isPending) return <LoadingDots label={loadingLabel} />;
   if (query.isError && pins.length === 0) return <LoadProblem message={failedText} onRetry={() => void query.refetch()} />;
   return (
@@ -103,11 +119,20 @@ function PinStream({ query, filters, highlight, failedText, emptyText, loadingLa
       {/* A refresh that failed leaves the cached memories on screen, with the error above them. */}
       {query.isRefetchError && <LoadProblem className="feed-problem-stale" message={failedText} onRetry={() => void query.refetch()} />}
       {shown.length > 0 && (
-        <div className="feed-list">
-          {shown.map((pin) => (
-            <FeedItem key={pin.id} pin={pin} highlight={highlight} />
-          ))}
-        </div>
+        <WindowedList
+          items={shown}
+          itemKey={pinId}
+          cacheKey={name}
+          label="Memories"
+          busy={query.isFetchingNextPage}
+          hasMore={Boolean(query.hasNextPage)}
+          // A card without a photo is ~180 px at 390 px wide, one with a photo ~450.
+          estimateSize={320}
+          gap={14}
+          renderRow={(pin, row) => (
+            <FeedItem key={pin.id} pin={pin} highlight={highlight} expanded={expanded.has(pin.id)} onToggle={toggle} row={row} />
+          )}
+        />
       )}
       {query.isFetchNextPageError ? (
         <LoadProblem message={failedText} onRetry={() => void query.fetchNextPage()} />
