@@ -68,6 +68,24 @@ describe.runIf(TEST_DIALECT === 'sqlite')('reads outside a transaction on SQLite
     expect(await userNamed.all(db.kysely, { name: 'cleo' })).toEqual([]);
   });
 
+  it('keep rows only while nothing changes: a commit by the other connection drops them at once', async () => {
+    const kept = preparedQuery('test.keptUser', (q, args: { id: string }) => q.selectFrom('users').select('username').where('id', '=', args.id), { keepWhileUnchanged: true });
+    await db.kysely.insertInto('users').values(user('dora')).execute();
+    const first = await kept.all(db.kysely, { id: 'id-dora' });
+    expect(first).toEqual([{ username: 'dora' }]);
+    // Unchanged: the very same rows.
+    expect(await kept.all(db.kysely, { id: 'id-dora' })).toBe(first);
+    await db.kysely.updateTable('users').set({ username: 'Dora' }).where('id', '=', 'id-dora').execute();
+    expect(await kept.all(db.kysely, { id: 'id-dora' })).toEqual([{ username: 'Dora' }]);
+    // A write to another table counts too, and so does one in a transaction, once committed.
+    const again = await kept.all(db.kysely, { id: 'id-dora' });
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('users').where('id', '=', 'id-dora').execute();
+      expect(await kept.all(db.kysely, { id: 'id-dora' })).toBe(again);
+    });
+    expect(await kept.all(db.kysely, { id: 'id-dora' })).toEqual([]);
+  });
+
   it('cannot write', () => {
     const reads = committedReadsOf(db.kysely)!;
     expect(() => reads.all("delete from users where id = 'id-ana' returning id", [])).toThrow(/readonly/);

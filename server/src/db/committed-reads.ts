@@ -20,8 +20,18 @@ import { withStatementCache } from './statement-cache.ts';
  */
 export interface CommittedReads {
   all(sql: string, parameters: readonly unknown[]): unknown[];
+  /**
+   * The same rows, kept for as long as nothing in the database changes: the keep is emptied as
+   * soon as any connection, of this process or another, has committed a write (SQLite's
+   * `PRAGMA data_version`, a counter in shared memory, read on every call). For the lookup every
+   * request makes (its session); callers must not change the rows.
+   */
+  allWhileUnchanged(sql: string, parameters: readonly unknown[]): unknown[];
   close(): void;
 }
+
+/** Rows kept by allWhileUnchanged, at most: a new keep starts when full. */
+const MAX_KEPT = 10_000;
 
 /** The page cache of the reading connection: its queries touch few pages (the writer keeps 64 MB). */
 const READER_CACHE_KIB = 16 * 1024;
@@ -34,8 +44,24 @@ export function openCommittedReads(file: string, kysely: object): CommittedReads
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${READER_CACHE_KIB}`);
   const statements = withStatementCache(sqlite);
+  const all = (sql: string, parameters: readonly unknown[]) => statements.prepare(sql).all(parameters as unknown[]) as unknown[];
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let keptAt: unknown = null;
+  const kept = new Map<string, unknown[]>();
   const reader: CommittedReads = {
-    all: (sql, parameters) => statements.prepare(sql).all(parameters as unknown[]) as unknown[],
+    all,
+    allWhileUnchanged(sql, parameters) {
+      // The version first, the rows after: rows kept under a version are at least that new.
+      const version = dataVersion.get();
+      if (version !== keptAt || kept.size >= MAX_KEPT) {
+        kept.clear();
+        keptAt = version;
+      }
+      const key = `${sql}\u0000${JSON.stringify(parameters)}`;
+      let rows = kept.get(key);
+      if (!rows) kept.set(key, (rows = all(sql, parameters)));
+      return rows;
+    },
     close: () => {
       readers.delete(kysely);
       sqlite.close();

@@ -75,9 +75,18 @@ export interface PreparedQuery<A extends Args, R> {
   compiled(db: Queryable, args: A): CompiledQuery<R>;
 }
 
+export interface PreparedQueryOptions {
+  /**
+   * On SQLite, outside a transaction: rows kept while nothing in the database changes
+   * (db/committed-reads.ts). For a small lookup made by nearly every request.
+   */
+  keepWhileUnchanged?: boolean;
+}
+
 export function preparedQuery<A extends Args, R>(
   name: string,
   build: (db: Queryable, args: A) => Compilable<R>,
+  options: PreparedQueryOptions = {},
 ): PreparedQuery<A, R> {
   // Per dialect adapter: the same shape compiles to different SQL on SQLite and PostgreSQL.
   // Transactions share their database's adapter, so they share its templates too.
@@ -116,7 +125,9 @@ export function preparedQuery<A extends Args, R>(
     const query = compiled(db, args);
     // Outside a transaction, on SQLite: the reading connection, at once (db/committed-reads.ts).
     const reads = committedReadsOf(db);
-    if (reads && SelectQueryNode.is(query.query)) return reads.all(query.sql, query.parameters) as R[];
+    if (reads && SelectQueryNode.is(query.query)) {
+      return (options.keepWhileUnchanged ? reads.allWhileUnchanged(query.sql, query.parameters) : reads.all(query.sql, query.parameters)) as R[];
+    }
     return (await db.executeQuery(query)).rows;
   }
 

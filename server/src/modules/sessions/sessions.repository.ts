@@ -29,6 +29,8 @@ export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, arg
       ];
     })
     .where('sessions.token_hash', '=', args.tokenHash),
+  // Every request asks it; kept while the database is unchanged (any commit anywhere drops it).
+  { keepWhileUnchanged: true },
 );
 
 export const sessionsRepository = {
