@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { preloadFirstScreen } from './app/preload.ts';
 import { createRouter } from './app/router.tsx';
 import { normalizePath, paths } from './config/paths.ts';
 import { applyColorScheme, loadColorSchemeChoice } from './lib/color-scheme.ts';
@@ -19,7 +18,6 @@ applyColorScheme(loadColorSchemeChoice());
 const queryClient = createQueryClient();
 const router = createRouter();
 persistQueries(queryClient);
-preloadFirstScreen(queryClient);
 registerServiceWorker();
 // What waits in the outbox goes now if it can; each memory that lands refreshes the map and the feed.
 startOutbox(() => void queryClient.invalidateQueries({ queryKey: visibleMemoriesKey }));
