@@ -8,13 +8,15 @@
 // - the Cache-Control of a hashed asset;
 // - a first visit on slow 3G (400 kbit/s, 400 ms round trip): time until the sign-in form shows;
 // - whether Chromium finds the app installable, and whether a reload offline after one visit opens it.
+// With `--reports <dir>` each Lighthouse report is kept there as JSON (where the time goes: the LCP
+// element, render-blocking requests, main-thread work by script).
 // With `--before <checkout>` (a built checkout of another version: its web/dist and
 // server/dist) the same measures of that version come first, in the same run.
 // Not part of `npm test`: Lighthouse is too slow and too noisy for a gate.
 // Callbacks given to page.evaluate and addInitScript run in the page.
 /* global window, document, MutationObserver */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +33,7 @@ const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--di
 const SLOW_3G = { offline: false, latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
 const PHONE = { width: 390, height: 844 };
 
-const { values: args } = parseArgs({ options: { before: { type: 'string' }, runs: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({ options: { before: { type: 'string' }, reports: { type: 'string' }, runs: { type: 'string', default: '3' } } });
 const RUNS = Number(args.runs);
 
 function freePort() {
@@ -108,7 +110,7 @@ async function seedUser(origin) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Lighthouse's mobile preset (its default), performance only, each run in a fresh browser. */
-async function lighthouseMedian(origin, route, session) {
+async function lighthouseMedian(origin, route, session, label) {
   const scores = [];
   const lcps = [];
   for (let i = 0; i < RUNS; i++) {
@@ -127,6 +129,10 @@ async function lighthouseMedian(origin, route, session) {
         );
       }
       const result = await lighthouse(`${origin}${route}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, page);
+      if (args.reports) {
+        mkdirSync(args.reports, { recursive: true });
+        writeFileSync(path.join(args.reports, `${label}${route.replaceAll('/', '-')}-${i + 1}.json`), JSON.stringify(result.lhr));
+      }
       scores.push(Math.round(result.lhr.categories.performance.score * 100));
       lcps.push(result.lhr.audits['largest-contentful-paint'].numericValue);
     } finally {
@@ -239,13 +245,13 @@ async function audit(checkout, label) {
     const js = firstLoadJs(dist);
     const headers = await assetHeaders(server.origin, dist);
     console.log('  Lighthouse /login …');
-    const login = await lighthouseMedian(server.origin, '/login', null);
+    const login = await lighthouseMedian(server.origin, '/login', null, label);
     console.log(`    ${login.scores.join(', ')}`);
     console.log('  Lighthouse /landing …');
-    const landing = await lighthouseMedian(server.origin, '/landing', session);
+    const landing = await lighthouseMedian(server.origin, '/landing', session, label);
     console.log(`    ${landing.scores.join(', ')}`);
     console.log('  Lighthouse /feeds …');
-    const feeds = await lighthouseMedian(server.origin, '/feeds', session);
+    const feeds = await lighthouseMedian(server.origin, '/feeds', session, label);
     console.log(`    ${feeds.scores.join(', ')}`);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     try {

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
+import { routePages } from './build/route-pages.ts';
 import { webAppManifest } from './build/web-app-manifest.ts';
 
 // In development Vite serves the app and forwards the API to the server on :3000 (same origin in production).
@@ -24,10 +25,12 @@ export default defineConfig({
         // The whole build, so the first visit is enough to open the app offline; not the source
         // maps, nor the .br/.gz copies (the browser gets those by Accept-Encoding).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+        // Nor the per-screen pages (build/route-pages.ts): offline, index.html opens every screen.
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'pages/**'],
       },
       devOptions: { enabled: false },
     }),
+    routePages(),
     precompress(),
   ],
   server: {

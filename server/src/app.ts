@@ -163,7 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // with a confusing MIME-type error instead of a clear "not found".
     const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url);
     if (hasWeb && request.method === 'GET' && !isFile && !url.startsWith('/api/') && !url.startsWith('/media/')) {
-      return sendAppPage(reply);
+      return sendAppPage(reply, webDist, url);
     }
     return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
   });

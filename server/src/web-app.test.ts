@@ -26,6 +26,10 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(webDist, 'assets', 'big-1.js.gz'), gzipSync(BIG_JS));
     writeFileSync(path.join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Memory Map' }));
     writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    // The build's page per screen (web/build/route-pages.ts).
+    mkdirSync(path.join(webDist, 'pages'));
+    writeFileSync(path.join(webDist, 'pages', 'login.html'), '<!doctype html><title>Memory Map</title><h1>Log In</h1>');
+    writeFileSync(path.join(webDist, 'pages', 'feeds.html'), '<!doctype html><title>Memory Map</title><link rel="modulepreload" href="/assets/feeds-1.js">');
     db = await createTestDb();
     app = await buildApp({ config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), db, logger: false, webDist });
   });
@@ -43,6 +47,19 @@ describe('serving the built web app', () => {
       expect(res.body).toContain('<title>Memory Map</title>');
     }
     expect((await app.inject({ url: '/friends' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("answers a screen's path with the build's page for that screen, and any other path with index.html", async () => {
+    for (const url of ['/login', '/Login/', '/login?next=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<h1>Log In</h1>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await app.inject({ url: '/feeds' })).body).toContain('feeds-1.js');
+    for (const url of ['/', '/friends', '/memory/update', '/no-such-screen']) {
+      expect((await app.inject({ url })).body, url).toBe('<!doctype html><title>Memory Map</title>');
+    }
   });
 
   it('serves files, including ones added after start (a rebuild without a restart)', async () => {

@@ -1,13 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
+import { normalizePath, paths } from './config/paths.ts';
 import { applyColorScheme, loadColorSchemeChoice } from './lib/color-scheme.ts';
 import { persistQueries } from './lib/offline-cache.ts';
 import { startOutbox } from './lib/outbox/index.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { getToken } from './lib/session.ts';
 import { visibleMemoriesKey } from './lib/visible-memories.ts';
 import './styles/global.css';
 
@@ -20,10 +22,22 @@ registerServiceWorker();
 // What waits in the outbox goes now if it can; each memory that lands refreshes the map and the feed.
 startOutbox(() => void queryClient.invalidateQueries({ queryKey: visibleMemoriesKey }));
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// The server's page for a screen comes with the app's first render already drawn (web/build/route-pages.ts).
+// On /login, for someone signed out, the app takes over those very elements, so what was typed in
+// the meantime stays. Elsewhere (a screen's shell; signed in on /login, which goes on to the map)
+// the app's first commit replaces it in one go (React clears the element): the same shell, no
+// flash. The first render is a transition,
+// so React does it in short slices and the page answers a tap in the meantime; the drawn page
+// stays up until it is done.
+startTransition(() => {
+  if (root.firstElementChild && normalizePath(location.pathname) === paths.login && !getToken() && navigator.onLine) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

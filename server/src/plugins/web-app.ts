@@ -12,6 +12,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * across builds, so the browser asks again each time (a 304 when unchanged).
  */
 const REVALIDATE = 'no-cache';
+/** The build's per-screen pages (web/build/route-pages.ts). */
+const PAGES_DIR = 'pages';
 
 /**
  * Serves the built web app (docs/decisions/090-web-delivery.md): the brotli or gzip copy the build
@@ -34,11 +36,20 @@ export async function registerWebApp(app: App, webDist: string): Promise<boolean
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply, webDist, '/'));
   return true;
 }
 
-/** The app's page is always revalidated: it names the current build's hashed assets. */
-export function sendAppPage(reply: FastifyReply) {
-  return reply.header('cache-control', REVALIDATE).sendFile('index.html', { cacheControl: false });
+/** A screen's path: /feeds, /new-location (the router ignores case and a trailing slash). */
+const SCREEN_PATH = /^\/([a-z-]+)\/?$/i;
+
+/**
+ * The app's page for a path: the build's page for that screen when it wrote one (pages/feeds.html
+ * preloads the feed's chunk, pages/login.html holds the drawn sign-in screen: web/build/route-pages.ts),
+ * index.html otherwise. Always revalidated: it names the current build's hashed assets.
+ */
+export function sendAppPage(reply: FastifyReply, webDist: string, urlPath: string) {
+  const screen = SCREEN_PATH.exec(urlPath)?.[1]?.toLowerCase();
+  const page = screen && existsSync(path.join(webDist, PAGES_DIR, `${screen}.html`)) ? `${PAGES_DIR}/${screen}.html` : 'index.html';
+  return reply.header('cache-control', REVALIDATE).sendFile(page, { cacheControl: false });
 }

@@ -16,6 +16,15 @@ import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { paths, showsBottomNav } from '../config/paths.ts';
 import { useLiveUpdates } from './live-updates.ts';
 
+/** What stands in for a screen while its chunk loads (also drawn into the build's pages: app/prerender.tsx). */
+export function ScreenFallback() {
+  return (
+    <div className="screen centered">
+      <LoadingDots />
+    </div>
+  );
+}
+
 /** The shell every screen shares: header, the screen, and the bottom navigation (docs/product.md §2). */
 export function Layout() {
   const { pathname } = useLocation();
@@ -43,13 +52,7 @@ export function Layout() {
       <main className="app-main" ref={mainRef}>
         {/* A screen's chunk on a first load (router.tsx); the dots wait 500 ms, so a fast one never flashes. */}
         <ScrollerContext value={mainRef}>
-          <Suspense
-            fallback={
-              <div className="screen centered">
-                <LoadingDots />
-              </div>
-            }
-          >
+          <Suspense fallback={<ScreenFallback />}>
             <Outlet />
           </Suspense>
         </ScrollerContext>
