@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import { openPostgres, openSqlite } from '../server/src/db/database.ts';
 import { latOfY, lngOfX, mercatorX, mercatorY } from '../server/src/modules/map-cells/map-grid.ts';
 import { parseArgs } from './lib/args.ts';
-import { freePort, startNodeServer, waitForIdle, waitForWorkers, type ServerProcess } from './lib/bench-process.ts';
+import { freePort, SERVE_NODE_FLAGS, startNodeServer, waitForIdle, waitForWorkers, type ServerProcess } from './lib/bench-process.ts';
 import {
   growthTable,
   saveRun,
@@ -576,7 +576,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
       `Load average (1 min) before the run: ${loadBefore.toFixed(2)}, after: ${os.loadavg()[0]!.toFixed(2)} — other work on the machine lowers every figure.`,
       ...(o.workers > 1 ? [`App served by ${o.workers} processes (node:cluster); RSS is the sum over all of them.`] : []),
       `autocannon runs in the bench process on the same ${os.cpus().length}-core machine as the server: they compete for the CPUs.`,
-      `Server started as npm start serves it (MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --enable-source-maps server/dist/main.js), LOG_LEVEL=${o.logLevel}, TRUST_PROXY=true (logins from varied X-Forwarded-For).`,
+      `Server started as npm start serves it (MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node ${SERVE_NODE_FLAGS.join(' ')} server/dist/main.js), LOG_LEVEL=${o.logLevel}, TRUST_PROXY=true (logins from varied X-Forwarded-For).`,
     ],
     ceiling,
     scenarios,

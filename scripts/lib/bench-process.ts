@@ -95,6 +95,9 @@ export function maxProcessRssMbOf(pid: number): number | null {
   return Math.round(max / 1024);
 }
 
+/** Node's flags in package.json's `serve` script (docs/decisions/030-serving.md): the bench runs what npm start runs. */
+export const SERVE_NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=384'];
+
 /**
  * Starts `node <script>` (through tsx for a .ts script) with the environment given and waits
  * until `readyPath` answers 200 (or the process dies, or the timeout passes).
@@ -105,7 +108,7 @@ export async function startNodeServer(
   options: { cwd: string; readyPath: string; timeoutMs?: number },
 ): Promise<ServerProcess> {
   const port = Number(env.PORT);
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : ['--enable-source-maps', script];
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [...SERVE_NODE_FLAGS, script];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: { ...process.env, ...env },

@@ -5,6 +5,7 @@ import type { MapResponse } from '@memory-map/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../scripts/bench.ts';
+import { SERVE_NODE_FLAGS } from '../../scripts/lib/bench-process.ts';
 import { SEED_PASSWORD } from '../../scripts/lib/seed-core.ts';
 import { runSeed, sqliteFile, type SeedTarget } from '../../scripts/seed.ts';
 import { buildApp } from '../src/app.ts';
@@ -177,6 +178,11 @@ describe('npm run seed', () => {
 });
 
 describe.skipIf(TEST_DIALECT === 'postgres')('npm run bench', () => {
+  it('starts the server with the node flags npm start uses', () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.serve).toContain(`node ${SERVE_NODE_FLAGS.join(' ')} server/dist/main.js`);
+  });
+
   it('seeds, serves, loads every scenario at a tiny size and writes the results', async () => {
     const benchDir = mkdtempSync(path.join(tmpdir(), 'mm-bench-'));
     const out = path.join(benchDir, 'results.json');
