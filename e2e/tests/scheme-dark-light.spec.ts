@@ -103,21 +103,25 @@ test.describe('the choice in Settings', () => {
     const me = await createUser(request, 'nightowl');
     await signIn(page, me);
     await page.goto('/profile');
+    // The page drawn at build time shows its own shell until the app's first render replaces it
+    // (web/build/route-pages.ts), and follows the device until the app applies the choice made in
+    // Settings: each check waits for the app's shell in the expected colours, not for the first
+    // element found.
     const shell = page.locator('.app-shell');
-    const background = () => shell.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(await background()).toBe('rgb(248, 250, 252)');
+    const background = (color: string) => expect(shell).toHaveCSS('background-color', color);
+    await background('rgb(248, 250, 252)');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('radio', { name: 'Dark' }).check();
-    expect(await background()).toBe('rgb(15, 23, 42)');
+    await background('rgb(15, 23, 42)');
     await page.reload();
-    expect(await background()).toBe('rgb(15, 23, 42)');
+    await background('rgb(15, 23, 42)');
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
     await page.getByRole('radio', { name: 'System' }).check();
-    expect(await background()).toBe('rgb(248, 250, 252)');
+    await background('rgb(248, 250, 252)');
     await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await background()).toBe('rgb(15, 23, 42)');
+    await background('rgb(15, 23, 42)');
     await page.getByRole('radio', { name: 'Light' }).check();
-    expect(await background()).toBe('rgb(248, 250, 252)');
+    await background('rgb(248, 250, 252)');
   });
 });
