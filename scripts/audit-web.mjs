@@ -113,6 +113,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function lighthouseMedian(origin, route, session, label) {
   const scores = [];
   const lcps = [];
+  let failed = 0;
   for (let i = 0; i < RUNS; i++) {
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     try {
@@ -128,7 +129,16 @@ async function lighthouseMedian(origin, route, session, label) {
           JSON.stringify(session.user),
         );
       }
-      const result = await lighthouse(`${origin}${route}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, page);
+      // The live-events stream never ends, so the network never goes quiet: Lighthouse would wait
+      // its default 45 s for that on every run. 20 s is long past the page's last script and paint.
+      const result = await lighthouse(`${origin}${route}`, { logLevel: 'error', output: 'json', onlyCategories: ['performance'], maxWaitForLoad: 20_000 }, undefined, page);
+      // A run Lighthouse itself could not measure (seen: NO_NAVSTART, no navigation in its trace)
+      // has no score, rather than a score of 0: it is run again, at most twice per page.
+      if (result.lhr.runtimeError) {
+        console.log(`    run ${i + 1} not measured (${result.lhr.runtimeError.code}); running it again`);
+        if (++failed <= 2) i--;
+        continue;
+      }
       if (args.reports) {
         mkdirSync(args.reports, { recursive: true });
         writeFileSync(path.join(args.reports, `${label}${route.replaceAll('/', '-')}-${i + 1}.json`), JSON.stringify(result.lhr));

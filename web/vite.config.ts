@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaintScript } from './build/first-paint-script.ts';
 import { precompress } from './build/precompress.ts';
 import { routePages } from './build/route-pages.ts';
 import { webAppManifest } from './build/web-app-manifest.ts';
@@ -9,6 +10,8 @@ import { webAppManifest } from './build/web-app-manifest.ts';
 export default defineConfig({
   plugins: [
     react(),
+    // The scheme and the screen, set before the first paint (docs/decisions/090-web-delivery.md).
+    firstPaintScript(),
     // The manifest and the service worker (docs/decisions/090-web-delivery.md).
     VitePWA({
       strategies: 'injectManifest',
@@ -22,11 +25,12 @@ export default defineConfig({
       injectManifest: {
         // A classic script: module service workers are recent in some browsers.
         rollupFormat: 'iife',
-        // The whole build, so the first visit is enough to open the app offline; not the source
-        // maps, nor the .br/.gz copies (the browser gets those by Accept-Encoding).
+        // The whole build, the per-screen pages included (build/route-pages.ts: the worker answers a
+        // screen's path with its page, as the server does), so the first visit is enough to open
+        // the app offline; not the source maps, nor the .br/.gz copies (the browser gets those by
+        // Accept-Encoding).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Nor the per-screen pages (build/route-pages.ts): offline, index.html opens every screen.
-        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'pages/**'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
       },
       devOptions: { enabled: false },
     }),

@@ -1,19 +1,10 @@
-import type { Page } from '@playwright/test';
 import { createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
 import { expectAccessible } from '../fixtures/axe.ts';
+import { controlledByServiceWorker } from '../fixtures/service-worker.ts';
 import { shot } from '../fixtures/shots.ts';
 
 // docs/decisions/090-web-delivery.md: the app installs as an app, and after one visit with a
 // network it opens without one.
-
-/** Resolves once this page is controlled by an activated service worker, whose install precached the build. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-  });
-}
 
 test('after one visit online, the sign-in screen and the next screens open offline', async ({ page, context }) => {
   await page.goto('/login');

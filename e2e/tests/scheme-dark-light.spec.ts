@@ -104,9 +104,8 @@ test.describe('the choice in Settings', () => {
     await signIn(page, me);
     await page.goto('/profile');
     // The page drawn at build time shows its own shell until the app's first render replaces it
-    // (web/build/route-pages.ts), and follows the device until the app applies the choice made in
-    // Settings: each check waits for the app's shell in the expected colours, not for the first
-    // element found.
+    // (web/build/route-pages.ts; first-paint.spec.ts checks the drawn page's own colours): each
+    // check waits for the app's shell in the expected colours, not for the first element found.
     const shell = page.locator('.app-shell');
     const background = (color: string) => expect(shell).toHaveCSS('background-color', color);
     await background('rgb(248, 250, 252)');

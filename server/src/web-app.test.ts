@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_SCRIPT } from '@memory-map/shared';
 import { buildApp } from './app.ts';
+import { carriesFirstPaintScript } from './plugins/web-app.ts';
 import type { App } from './app-types.ts';
 import { loadConfig } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -112,5 +114,10 @@ describe('serving the built web app', () => {
     const res = await app.inject({ url: '/manifest.webmanifest' });
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(res.json()).toEqual({ name: 'Memory Map' });
+  });
+
+  it('tells a page with the first-paint script the content policy allows from one built with another', () => {
+    expect(carriesFirstPaintScript(`<head><script>${FIRST_PAINT_SCRIPT}</script><title>Memory Map</title>`)).toBe(true);
+    expect(carriesFirstPaintScript(`<head><script>${FIRST_PAINT_SCRIPT.replace('mm-color-scheme', 'mm-scheme')}</script>`)).toBe(false);
   });
 });

@@ -16,3 +16,5 @@ export * from './schemas/events.ts';
 export * from './schemas/share-links.ts';
 export * from './schemas/on-this-day.ts';
 export * from './schemas/account.ts';
+export * from './app-pages.ts';
+export * from './first-paint.ts';

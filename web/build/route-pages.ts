@@ -1,30 +1,34 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+// By its file, not '@memory-map/shared': see first-paint-script.ts.
+import { APP_PAGES_DIR } from '../../shared/src/app-pages.ts';
 
-/** Where the pages go inside the build; the server picks one by the path asked for. */
-export const PAGES_DIR = 'pages';
 /** A screen module, lazily imported by app/router.tsx: src/routes/<name>.tsx. */
 const SCREEN_MODULE = /\/src\/routes\/([a-z-]+)\.tsx$/;
 const ROOT_DIV = '<div id="root"></div>';
+/** The app's start (main.tsx imports it once the page is painted). */
+const START_MODULE = '/src/app/start.tsx';
 
 /**
  * One page per screen beside index.html (docs/decisions/090-web-delivery.md), so a first visit
  * paints before any JavaScript runs and does not wait for the main bundle to ask for the screen:
  * - every page has the main stylesheet inline and what the app's first render draws, rendered at
- *   build time (app/prerender.tsx): the sign-in screen in pages/login.html (main.tsx hydrates it),
- *   the header and navigation around an empty screen in the others (main.tsx renders over it);
+ *   build time (app/prerender.tsx): the sign-in screen in pages/login.html (app/start.tsx hydrates it),
+ *   the header and navigation around an empty screen in the others (app/start.tsx renders over it);
  *   pages/login.html asks for its scripts at low priority (lowPriorityScripts);
  * - pages/<screen>.html modulepreloads the screen's chunk and the chunks it imports, and preloads
  *   its CSS: the browser fetches them alongside the main bundle.
- * server/src/plugins/web-app.ts sends pages/<screen>.html for /<screen> and index.html otherwise
- * (and the service worker's cached index.html serves every screen offline).
+ * - every page, as index.html, runs the inline first-paint script (build/first-paint-script.ts).
+ * server/src/plugins/web-app.ts sends pages/<screen>.html for /<screen> and index.html otherwise,
+ * and so does the service worker from its precache on later visits (appPageFor, shared/src/app-pages.ts).
  */
 export function routePages(): Plugin {
   let root = '';
   let outDir = '';
   let base = '/';
   const preloads = new Map<string, { js: string[]; css: string[] }>();
+  let app: { js: string[]; css: string[] } = { js: [], css: [] };
   return {
     name: 'memory-map:route-pages',
     apply: 'build',
@@ -45,7 +49,14 @@ export function routePages(): Plugin {
         for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
         return seen;
       };
-      const loaded = closure(entry.fileName);
+      // The app itself (src/app/start.tsx), which main.tsx imports once the page is painted: every
+      // page preloads it with the entry, and carries its CSS inline like the entry's.
+      const start = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(START_MODULE));
+      if (!start) throw new Error(`no chunk for ${START_MODULE}: main.tsx must import it dynamically`);
+      const entryFiles = closure(entry.fileName);
+      const loaded = closure(start.fileName, new Set(entryFiles));
+      const appJs = [...loaded].filter((f) => !entryFiles.has(f));
+      app = { js: appJs, css: appJs.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]) };
       for (const chunk of chunks) {
         const screen = chunk.isDynamicEntry && chunk.facadeModuleId ? SCREEN_MODULE.exec(chunk.facadeModuleId)?.[1] : undefined;
         // The not-found screen has no path of its own; the sign-in screen is in the main bundle.
@@ -59,10 +70,14 @@ export function routePages(): Plugin {
       sequential: true,
       async handler() {
         if (preloads.size === 0) return;
-        const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        if (!index.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to draw into`);
+        const indexFile = path.join(outDir, 'index.html');
+        const built = readFileSync(indexFile, 'utf8');
+        if (!built.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to draw into`);
+        // index.html too (every other path, and `/`): the app's chunks come with the entry.
+        const index = withApp(built, app, base, outDir);
+        writeFileSync(indexFile, index);
         const html = inlineStylesheets(index, outDir);
-        const pagesDir = path.join(outDir, PAGES_DIR);
+        const pagesDir = path.join(outDir, APP_PAGES_DIR);
         mkdirSync(pagesDir, { recursive: true });
         const prerender = await loadPrerender(root);
         const page = (name: string, head: string[], body: string) =>
@@ -81,6 +96,21 @@ export function routePages(): Plugin {
       },
     },
   };
+}
+
+/**
+ * The page with the app's own chunks preloaded beside the entry, and the app's stylesheet inline
+ * after the entry's, so the drawn screen is styled before any script (the app's chunk would
+ * otherwise bring its CSS only once imported, after the first paint).
+ */
+function withApp(html: string, app: { js: string[]; css: string[] }, base: string, outDir: string): string {
+  const links = app.js.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`);
+  const styles = app.css.map((f) => {
+    const css = readFileSync(path.join(outDir, f), 'utf8');
+    if (css.includes('</')) throw new Error(`${f} cannot be inlined: it holds "</"`);
+    return `<style>${css}</style>`;
+  });
+  return html.replace('</head>', `${links.join('')}${styles.join('')}</head>`);
 }
 
 /**

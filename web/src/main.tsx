@@ -1,43 +1,24 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router.tsx';
-import { normalizePath, paths } from './config/paths.ts';
-import { applyColorScheme, loadColorSchemeChoice } from './lib/color-scheme.ts';
-import { persistQueries } from './lib/offline-cache.ts';
-import { startOutbox } from './lib/outbox/index.ts';
-import { createQueryClient } from './lib/query-client.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
-import { getToken } from './lib/session.ts';
-import { visibleMemoriesKey } from './lib/visible-memories.ts';
+import { LEAVING_ATTRIBUTE } from '@memory-map/shared';
+import { reloadWhenAChunkIsGone } from './lib/service-worker.ts';
 import './styles/global.css';
 
-// Before the first render: the app opens in the scheme chosen in Settings (or the device's).
-applyColorScheme(loadColorSchemeChoice());
-const queryClient = createQueryClient();
-const router = createRouter();
-persistQueries(queryClient);
-registerServiceWorker();
-// What waits in the outbox goes now if it can; each memory that lands refreshes the map and the feed.
-startOutbox(() => void queryClient.invalidateQueries({ queryKey: visibleMemoriesKey }));
+// The page's first script (shared/src/first-paint.ts) may have sent the visitor on to another
+// screen's page already (someone signed in on /login): nothing starts on the page being left.
+if (!document.documentElement.hasAttribute(LEAVING_ATTRIBUTE)) {
+  reloadWhenAChunkIsGone();
+  afterFirstPaint(() => void import('./app/start.tsx').then(({ startApp }) => startApp()));
+}
 
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-);
-const root = document.getElementById('root')!;
-// The server's page for a screen comes with the app's first render already drawn (web/build/route-pages.ts).
-// On /login, for someone signed out, the app takes over those very elements, so what was typed in
-// the meantime stays. Elsewhere (a screen's shell; signed in on /login, which goes on to the map)
-// the app's first commit replaces it in one go (React clears the element): the same shell, no
-// flash. The first render is a transition,
-// so React does it in short slices and the page answers a tap in the meantime; the drawn page
-// stays up until it is done.
-startTransition(() => {
-  if (root.firstElementChild && normalizePath(location.pathname) === paths.login && !getToken() && navigator.onLine) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+/**
+ * The page arrives drawn (web/build/route-pages.ts), and the app starts once the browser has
+ * painted it (docs/decisions/090-web-delivery.md, "Paint, then start"). A main bundle already
+ * there when the page was parsed — from the service worker or the HTTP cache on a later visit,
+ * and often on a fast network — ran before that paint and held it back by its whole evaluation.
+ * The app's code is preloaded with the page all the same, so waiting a frame costs no request.
+ */
+function afterFirstPaint(start: () => void) {
+  // A page opened in the background paints nothing, nor runs animation frames, until it is shown.
+  if (document.visibilityState !== 'visible') return start();
+  // An animation frame runs just before the paint; a task queued from it, just after.
+  requestAnimationFrame(() => setTimeout(start, 0));
+}

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { FIRST_PAINT_SCRIPT } from '@memory-map/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
@@ -26,6 +28,22 @@ describe('security headers', () => {
     // No manifest-src: the default applies, our own origin.
     expect(directives.get('manifest-src') ?? directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('worker-src')).toContain("'self'");
+  });
+
+  it("allows our pages' one inline script by its hash, and no other inline script (docs/decisions/090-web-delivery.md)", async () => {
+    for (const proto of ['http', 'https']) {
+      const csp = (await t.app.inject({ url: '/login', headers: { 'x-forwarded-proto': proto } })).headers['content-security-policy'] as string;
+      const scriptSrc = csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([name]) => name === 'script-src');
+      // The hash of the very text the web build writes into index.html and every drawn page
+      // (the browser tests check the built pages against this header: e2e/tests/first-paint.spec.ts).
+      const hash = createHash('sha256').update(FIRST_PAINT_SCRIPT, 'utf8').digest('base64');
+      expect(scriptSrc).toEqual(['script-src', "'self'", `'sha256-${hash}'`]);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+    }
   });
 
   it('over plain http, neither upgrades requests nor pins https (a LAN address must keep working)', async () => {

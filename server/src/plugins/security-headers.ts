@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FIRST_PAINT_SCRIPT } from '@memory-map/shared';
 import helmet from 'helmet';
 import type { App } from '../app-types.ts';
+
+/**
+ * The one inline script our pages carry, allowed by its hash: it applies the chosen colour scheme
+ * and sends a visitor to the right screen before the first paint (docs/decisions/090-web-delivery.md).
+ * The web build writes the same text from the same module (shared/src/first-paint.ts); any other
+ * inline script stays refused (no 'unsafe-inline').
+ */
+export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
 
 /**
  * Helmet's defaults with a policy for our pages: everything from us, map tiles from anywhere.
@@ -18,7 +28,7 @@ function helmetOptions(https: boolean): Parameters<typeof helmet>[0] {
         // Map tiles are the one thing loaded from elsewhere.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
       },

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { appPageFor, FIRST_PAINT_SCRIPT } from '@memory-map/shared';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../app-types.ts';
 
@@ -12,8 +13,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * across builds, so the browser asks again each time (a 304 when unchanged).
  */
 const REVALIDATE = 'no-cache';
-/** The build's per-screen pages (web/build/route-pages.ts). */
-const PAGES_DIR = 'pages';
 
 /**
  * Serves the built web app (docs/decisions/090-web-delivery.md): the brotli or gzip copy the build
@@ -22,7 +21,13 @@ const PAGES_DIR = 'pages';
  * Returns whether there is a built app to serve.
  */
 export async function registerWebApp(app: App, webDist: string): Promise<boolean> {
-  if (!existsSync(path.join(webDist, 'index.html'))) return false;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) return false;
+  if (!carriesFirstPaintScript(readFileSync(indexHtml, 'utf8'))) {
+    app.log.error(
+      `${indexHtml} was built with another first-paint script than this server allows by hash: browsers will refuse it (the chosen colour scheme and the early redirects come only once the app runs). Build the web app and the server from the same version and restart.`,
+    );
+  }
   const assetsDir = path.join(webDist, HASHED_ASSETS_DIR) + path.sep;
   // wildcard: files are looked up when asked for, so a rebuilt web app is served without a restart.
   await app.register(fastifyStatic, {
@@ -40,16 +45,23 @@ export async function registerWebApp(app: App, webDist: string): Promise<boolean
   return true;
 }
 
-/** A screen's path: /feeds, /new-location (the router ignores case and a trailing slash). */
-const SCREEN_PATH = /^\/([a-z-]+)\/?$/i;
+/**
+ * Whether a built page carries the very first-paint script the content policy allows by its hash
+ * (server/src/plugins/security-headers.ts; docs/decisions/090-web-delivery.md). A web app built
+ * from another version, or rebuilt with a changed script while this server runs, does not.
+ */
+export function carriesFirstPaintScript(html: string): boolean {
+  return html.includes(`<script>${FIRST_PAINT_SCRIPT}</script>`);
+}
 
 /**
  * The app's page for a path: the build's page for that screen when it wrote one (pages/feeds.html
  * preloads the feed's chunk, pages/login.html holds the drawn sign-in screen: web/build/route-pages.ts),
- * index.html otherwise. Always revalidated: it names the current build's hashed assets.
+ * index.html otherwise; the service worker picks the same way (appPageFor, shared). Always
+ * revalidated: it names the current build's hashed assets.
  */
 export function sendAppPage(reply: FastifyReply, webDist: string, urlPath: string) {
-  const screen = SCREEN_PATH.exec(urlPath)?.[1]?.toLowerCase();
-  const page = screen && existsSync(path.join(webDist, PAGES_DIR, `${screen}.html`)) ? `${PAGES_DIR}/${screen}.html` : 'index.html';
+  const screenPage = appPageFor(urlPath);
+  const page = screenPage && existsSync(path.join(webDist, screenPage)) ? screenPage : 'index.html';
   return reply.header('cache-control', REVALIDATE).sendFile(page, { cacheControl: false });
 }

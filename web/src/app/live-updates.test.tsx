@@ -16,11 +16,17 @@ const person = (name: string): PublicUser => ({ _id: name, username: name, profi
  * The app shell against a stubbed API whose /api/events is a stream the test writes to; the
  * pending list is whatever `pending` holds when the app asks.
  */
-function setup() {
+function setup({ requestAfterFirstAnswer }: { requestAfterFirstAnswer?: PublicUser } = {}) {
   signedIn();
   const pending: PublicUser[] = [];
+  let answered = 0;
   const api = mockApi({
-    'GET /api/pending_requests': () => ({ body: { pendingRequests: [...pending] } }),
+    'GET /api/pending_requests': () => {
+      const body = { pendingRequests: [...pending] };
+      // Someone sends a request just after the app's first answer, before its stream is open.
+      if (answered++ === 0 && requestAfterFirstAnswer) pending.unshift(requestAfterFirstAnswer);
+      return { body };
+    },
     'GET /api/get_user': { body: { _id: 'me' } },
     'GET /api/query_friends': { body: [] },
   });
@@ -74,6 +80,12 @@ describe('live updates in the app shell', () => {
 
     for (let i = 0; i < 9; i++) app.request(person(`p${i}`));
     expect(await within(friendsTab()).findByLabelText('10 pending friend requests')).toHaveTextContent('9+');
+  });
+
+  it('a request sent after the badge was answered but before the stream opened shows once it opens', async () => {
+    const app = setup({ requestAfterFirstAnswer: person('bea') });
+    await app.streamOpen;
+    expect(await within(friendsTab()).findByLabelText('1 pending friend requests')).toHaveTextContent('1');
   });
 
   it('an accepted request shows a toast and marks friends stale; a friend’s memory marks the map and feed stale', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { friendsKeys } from '../features/friends/api/keys.ts';
 import { sessionEnded } from '../lib/api-client.ts';
 import { currentUserKeys } from '../lib/current-user.ts';
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import { getToken } from '../lib/session.ts';
 import { visibleMemoriesKey } from '../lib/visible-memories.ts';
 
@@ -68,20 +69,26 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
           break;
       }
     };
-    // The stream's client (and the schema it checks events with) loads once someone is signed in:
-    // the sign-in screen does not carry it (docs/decisions/090-web-delivery.md).
+    // The stream's client (and the schema it checks events with) loads once someone is signed in
+    // and their first screen is up: the sign-in screen does not carry it, and on a phone it waits
+    // until the screen's own scripts and data are in (docs/decisions/090-web-delivery.md).
     let connection: { close(): void } | null = null;
     let ended = false;
-    void import('../lib/live-events.ts').then(({ connectLiveEvents }) => {
+    void afterFirstScreen(queryClient).then(async () => {
+      if (ended) return;
+      const { connectLiveEvents } = await import('../lib/live-events.ts');
       if (ended) return;
       connection = connectLiveEvents({
         getToken,
         onEvent,
-        // Back after a gap the server could not replay (a restart of Redis, a long sleep): ask again.
         onOpen: (resumed) => {
-          if (!resumed) return;
+          // The first stream opens after the screen's answers (afterFirstScreen): a friend request
+          // or an acceptance in between would be missed, so the badge and the friend lists ask
+          // again (only those on screen are fetched).
           refreshSocial();
-          refreshMemories();
+          // Back after a gap the server could not replay (a restart of Redis, a long sleep): the
+          // memories too.
+          if (resumed) refreshMemories();
         },
         onUnauthorized: sessionEnded,
       });

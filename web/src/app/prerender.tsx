@@ -43,7 +43,7 @@ function render(pathname: string, screen: ReactNode): string {
   return markup.replace(/^(<link rel="preload"[^>]*\/>)+/, '');
 }
 
-/** The sign-in screen for someone signed out: main.tsx hydrates it. */
+/** The sign-in screen for someone signed out: app/start.tsx hydrates it. */
 export function renderLoginScreen(): string {
   return render(paths.login, <LoginForm />);
 }

@@ -1,3 +1,4 @@
+import { COLOR_SCHEME_KEY, THEME_COLORS } from '@memory-map/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -5,12 +6,15 @@ import { useSyncExternalStore } from 'react';
  * this device. The CSS does the rest: global.css holds a dark set of the colour tokens that applies
  * under prefers-color-scheme: dark unless data-theme="light" is set on <html>, and always with
  * data-theme="dark".
+ *
+ * Every page applies the stored choice once already, before its first paint, with an inline script
+ * (shared/src/first-paint.ts, same key and same effect: first-paint.test.ts compares them); this
+ * module applies it again when the app starts and whenever it changes.
  */
 export type ColorSchemeChoice = 'light' | 'dark' | 'system';
 export type ColorScheme = 'light' | 'dark';
 
-export const COLOR_SCHEME_KEY = 'mm-color-scheme';
-const THEME_COLORS: Record<ColorScheme, string> = { light: '#0f172a', dark: '#020617' };
+export { COLOR_SCHEME_KEY };
 
 export function loadColorSchemeChoice(): ColorSchemeChoice {
   try {

@@ -61,14 +61,34 @@ export async function clearDraft(key: string): Promise<void> {
   }
 }
 
+/** What one person keeps as drafts: whether a new memory's, and how many edits' of existing ones. */
+export interface KeptDrafts {
+  newMemory: boolean;
+  edits: number;
+}
+
+/** What one person keeps as drafts on this device (the sign-out confirmation says so). */
+export async function draftsOf(userId: string): Promise<KeptDrafts> {
+  try {
+    const keys = await draftKeysOf(userId);
+    const newMemory = keys.includes(draftKey(userId, 'new'));
+    return { newMemory, edits: keys.length - (newMemory ? 1 : 0) };
+  } catch {
+    return { newMemory: false, edits: 0 };
+  }
+}
+
 /** Every draft of one person (signing out erases them from the device). */
 export async function clearDraftsOf(userId: string): Promise<void> {
   try {
-    const keys = (await idbAll<MemoryDraft>('drafts')).map((d) => d.key).filter((key) => key.startsWith(draftKey(userId, '')));
-    await idbReplace('drafts', [], keys);
+    await idbReplace('drafts', [], await draftKeysOf(userId));
   } catch {
     // Nothing readable to clear.
   }
+}
+
+async function draftKeysOf(userId: string): Promise<string[]> {
+  return (await idbAll<MemoryDraft>('drafts')).map((d) => d.key).filter((key) => key.startsWith(draftKey(userId, '')));
 }
 
 export function photoFile(photo: DraftPhoto): File {

@@ -7,20 +7,24 @@ const RELOADED_AT_KEY = 'mm-chunk-reload-at';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD) return;
-  reloadWhenAChunkIsGone();
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
+  const register = () =>
+    void navigator.serviceWorker.register('/sw.js').catch(() => {
       // Without a service worker the app still works online; nothing to tell the person.
     });
-  });
+  // After the page's load, so its install (the whole build) does not compete with the first screen;
+  // the app may start after that event (main.tsx).
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /**
  * A tab opened before a deploy still runs the old build, whose screens' chunks the new deploy no
- * longer has. Opening such a screen reloads the page into the new build instead of failing.
+ * longer has. Opening such a screen reloads the page into the new build instead of failing (so
+ * does a page whose app chunk went missing: main.tsx sets this up before loading it).
  */
-function reloadWhenAChunkIsGone(): void {
+export function reloadWhenAChunkIsGone(): void {
+  if (!import.meta.env.PROD) return;
   window.addEventListener('vite:preloadError', (event) => {
     // Offline the chunk is missing for want of a network, not a deploy: a reload would only show
     // the browser's offline page and take the form being filled in away (the import's own caller

@@ -1,9 +1,10 @@
-import type { SelfUser } from '@memory-map/shared';
+import { SESSION_TOKEN_KEY, type SelfUser } from '@memory-map/shared';
 import { useSyncExternalStore } from 'react';
 
 /** docs/product.md §3: the current user record and the token live in localStorage under 'user' and 'token'. */
 const USER_KEY = 'user';
-const TOKEN_KEY = 'token';
+// Shared: the page's first script reads it too, to open the right screen (shared/src/first-paint.ts).
+const TOKEN_KEY = SESSION_TOKEN_KEY;
 const CHANGE_EVENT = 'mm-session-change';
 
 /** The stored user record; friends and request lists may hold ids or objects with _id (docs/product.md §3). */

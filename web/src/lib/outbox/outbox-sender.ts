@@ -95,7 +95,7 @@ function mirrorSession(): void {
 
 let started = false;
 
-/** Starts the triggers once (main.tsx); `onSent` refreshes what shows memories. */
+/** Starts the triggers once (app/start.tsx); `onSent` refreshes what shows memories. */
 export function startOutbox(onSent: () => void): void {
   onOutboxSent(onSent);
   if (started) return;

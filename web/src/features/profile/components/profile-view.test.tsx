@@ -291,8 +291,11 @@ describe('Profile screen', () => {
       renderWithProviders(<ProfileView />, { route: '/profile', path: '/profile' });
       fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
       const dialog = screen.getByRole('alertdialog', { name: 'Do you want to sign out?' });
-      expect(dialog).toHaveAccessibleDescription(
-        '2 new memories have not been uploaded yet. If you sign out now, they are deleted from this phone and never uploaded.',
+      // Their own draft is named too (read from the device when the screen opens), not the other person's.
+      await waitFor(() =>
+        expect(dialog).toHaveAccessibleDescription(
+          '2 new memories have not been uploaded yet. If you sign out now, they are deleted from this phone and never uploaded. The draft of a new memory is deleted too.',
+        ),
       );
       // Cancel keeps everything.
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

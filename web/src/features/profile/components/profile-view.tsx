@@ -1,12 +1,13 @@
 import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CameraIcon, ChevronRightIcon, EditIcon, LogoutIcon, SettingsIcon } from '../../../components/icons-extra.tsx';
 import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
+import { draftsOf, type KeptDrafts } from '../../../lib/drafts.ts';
 import { forgetUserOnDevice, usePendingMemories } from '../../../lib/outbox/index.ts';
 import { clearSession, getStoredUser, saveStoredUser, updateStoredUser, useSession } from '../../../lib/session.ts';
 import { logoutOnServer } from '../api/logout.ts';
@@ -35,10 +36,22 @@ export function ProfileView() {
   const [view, setView] = useState<View>('menu');
   const [changingPicture, setChangingPicture] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const [drafts, setDrafts] = useState<KeptDrafts>({ newMemory: false, edits: 0 });
   const [signingOut, setSigningOut] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
   const meKey = currentUserKeys.detail(stored?._id ?? null);
   const pending = usePendingMemories();
+  // The sign-out confirmation also names the drafts only this phone holds. They are written by the
+  // memory forms on other screens, so reading them once this screen opens is enough.
+  const userId = stored?._id;
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    void draftsOf(userId).then((kept) => current && setDrafts(kept));
+    return () => {
+      current = false;
+    };
+  }, [userId]);
 
   if (!token && !signingOut) return <Navigate to={paths.login} replace />;
 
@@ -112,7 +125,7 @@ export function ProfileView() {
       <ConfirmDialog
         open={confirmLogout}
         message="Do you want to sign out?"
-        detail={unsentWarning(pending.items)}
+        detail={unsentWarning(pending.items, drafts)}
         confirmLabel="Logout"
         busyLabel="Logging out..."
         busy={signingOut}

@@ -1,19 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, signedIn } from '../../../../test/api-mock.ts';
+import { prefersDark } from '../../../../test/prefers-dark.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { applyColorScheme, COLOR_SCHEME_KEY, loadColorSchemeChoice, resolveColorScheme, setColorSchemeChoice } from '../../../lib/color-scheme.ts';
 import { SettingsPanel } from './settings-panel.tsx';
-
-function prefersDark(dark: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: dark && query.includes('dark'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
 
 describe('Settings > Appearance', () => {
   afterEach(() => {

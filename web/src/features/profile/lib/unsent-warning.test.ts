@@ -23,3 +23,14 @@ describe('unsentWarning', () => {
     );
   });
 });
+
+describe('unsentWarning with drafts', () => {
+  it('names the drafts that signing out deletes, alone or after the waiting writes', () => {
+    expect(unsentWarning([], { newMemory: true, edits: 0 })).toBe('The draft of a new memory is kept only on this phone. If you sign out now, it is deleted.');
+    expect(unsentWarning([], { newMemory: false, edits: 2 })).toBe('The drafts of 2 edits are kept only on this phone. If you sign out now, they are deleted.');
+    expect(unsentWarning(of('create'), { newMemory: true, edits: 1 })).toBe(
+      '1 new memory has not been uploaded yet. If you sign out now, it is deleted from this phone and never uploaded. The drafts of a new memory and an edit are deleted too.',
+    );
+    expect(unsentWarning([], { newMemory: false, edits: 0 })).toBeNull();
+  });
+});

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createUser, expect, signIn, test } from '../fixtures.ts';
+import { controlledByServiceWorker } from '../fixtures/service-worker.ts';
+import { shot } from '../fixtures/shots.ts';
+
+// docs/decisions/090-web-delivery.md, "Drawn before the JavaScript runs": each page comes drawn,
+// and its one inline script (shared/src/first-paint.ts) sets the chosen colour scheme and sends a
+// visitor on to the screen they end up on, before the first paint. With the app's JavaScript
+// refused, what the browser shows is what it painted first.
+
+const DARK_SHELL = 'rgb(15, 23, 42)';
+const LIGHT_SHELL = 'rgb(248, 250, 252)';
+
+/** The app's scripts never arrive: the page stays as the HTML and its inline script drew it. */
+async function withoutAppScripts(page: Page) {
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+}
+
+/** localStorage as the app left it on an earlier visit, in place before the page's first script. */
+async function stored(page: Page, items: Record<string, string>) {
+  await page.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, items);
+}
+
+/** Content-policy refusals the page reports (the inline script blocked, for one). */
+function policyViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
+test.describe('the scheme chosen in Settings, on a light device', () => {
+  test.use({ colorScheme: 'light', serviceWorkers: 'block' });
+
+  test('Dark: the drawn page is dark from its first paint, the browser bar too', async ({ page }) => {
+    const violations = policyViolations(page);
+    await withoutAppScripts(page);
+    await stored(page, { 'mm-color-scheme': 'dark' });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page.locator('.app-shell')).toHaveCSS('background-color', DARK_SHELL);
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#020617');
+    await shot(page, 'first-paint-login-dark');
+
+    await page.goto('/feeds');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.locator('.app-shell')).toHaveCSS('background-color', DARK_SHELL);
+    expect(violations).toEqual([]);
+  });
+
+  test('System: the device decides, as before', async ({ page }) => {
+    await withoutAppScripts(page);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page.locator('.app-shell')).toHaveCSS('background-color', LIGHT_SHELL);
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f172a');
+  });
+});
+
+test.describe('on a dark device', () => {
+  test.use({ colorScheme: 'dark', serviceWorkers: 'block' });
+
+  test('Light chosen in Settings: the drawn page is light from its first paint', async ({ page }) => {
+    await withoutAppScripts(page);
+    await stored(page, { 'mm-color-scheme': 'light' });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page.locator('.app-shell')).toHaveCSS('background-color', LIGHT_SHELL);
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f172a');
+  });
+});
+
+test.describe('the screen drawn is the one the visitor ends up on', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('signed in, /login draws the map screen, never the sign-in form', async ({ page }) => {
+    await withoutAppScripts(page);
+    await stored(page, { token: 'a-stored-token' });
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Map', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { name: 'Log In' })).toHaveCount(0);
+    await expect(page.getByLabel('Username')).toHaveCount(0);
+  });
+
+  test('signed out, the map and the profile draw the sign-in form, without the navigation', async ({ page }) => {
+    await withoutAppScripts(page);
+    for (const path of ['/landing', '/profile', '/']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    }
+  });
+
+  test('with the app running, a signed-in visitor to /login lands on the map, and the app runs there', async ({ page, request }) => {
+    await signIn(page, await createUser(request, 'firstpaint'));
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/landing$/);
+    // The map screen itself, which only the app draws.
+    await expect(page.locator('.map-canvas')).toBeVisible();
+  });
+});
+
+test('every page carries one inline script, the one the content policy allows by its hash', async ({ request }) => {
+  for (const path of ['/', '/login', '/register', '/landing', '/feeds', '/friends', '/profile', '/new-location', '/update-location', '/add-friend', '/friend-requests', '/user-profile', '/no-such-page']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline, path).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!, 'utf8').digest('base64');
+    const csp = res.headers()['content-security-policy'] ?? '';
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'script-src');
+    expect(scriptSrc, path).toEqual(['script-src', "'self'", `'sha256-${hash}'`]);
+  }
+});
+
+test('after one visit, the service worker answers a screen with its drawn page, as the server does', async ({ page, context }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await controlledByServiceWorker(page);
+
+  for (const [path, file] of [
+    ['/feeds', '/pages/feeds.html'],
+    ['/Friends/', '/pages/friends.html'],
+    ['/register', '/pages/register.html'],
+    ['/no-such-page', '/index.html'],
+  ] as const) {
+    const res = await page.goto(path);
+    expect(res?.fromServiceWorker(), path).toBe(true);
+    // The server's copy, fetched past the worker.
+    expect(await res?.text(), path).toBe(await (await page.request.get(file)).text());
+  }
+
+  // And without a network: the same page, from the precache.
+  const feedsPage = await (await page.request.get('/pages/feeds.html')).text();
+  await context.setOffline(true);
+  const offline = await page.goto('/feeds');
+  expect(offline?.fromServiceWorker()).toBe(true);
+  expect(await offline?.text()).toBe(feedsPage);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a token the server no longer accepts: /login goes on to the map, which ends the session and comes back to the sign-in form, once', async ({ page }) => {
+  // Stored once, as an earlier visit left it (not again on each page the redirect loads).
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('token', 'no-longer-valid');
+    localStorage.setItem('user', JSON.stringify({ _id: 'gone', username: 'gone', profilePicture: '/media/default-avatar.svg' }));
+  });
+  const documents: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents.push(new URL(frame.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect(documents).toContain('/landing');
+  // No loop: the form stays, and no further page is loaded.
+  const loaded = documents.length;
+  await page.waitForTimeout(1000);
+  expect(documents.length).toBe(loaded);
+  await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+});

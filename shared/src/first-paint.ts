@@ -1,0 +1,61 @@
+/**
+ * The script every page of the web app runs first, inline in its <head>, before anything is drawn
+ * (docs/decisions/090-web-delivery.md, "Drawn before the JavaScript runs"). It lives here, as text,
+ * because two sides need the very same bytes: the web build writes it into index.html (and so into
+ * every drawn page, web/build/first-paint-script.ts), and the server allows it in the content
+ * policy by its sha256 hash (server/src/plugins/security-headers.ts); inline scripts are otherwise
+ * refused (`script-src 'self'`).
+ *
+ * What it does, each the same as the app does once its JavaScript runs:
+ * - the colour scheme chosen in Settings, as web/src/lib/color-scheme.ts applies it: data-theme on
+ *   <html> and the theme-color meta (web/src/lib/first-paint.test.ts runs both and compares);
+ * - the screens that send a visitor elsewhere at once (the sign-in screen someone signed in, the
+ *   map someone signed out) do it here, with location.replace, so the page drawn is the one the
+ *   visitor ends up on (web/src/app/first-paint-redirects.test.tsx checks the table against the
+ *   app's own routes). The page being left is hidden meanwhile and the app is not started on it
+ *   (LEAVING_ATTRIBUTE, read by web/src/main.tsx).
+ */
+
+/** localStorage: the scheme chosen in Settings, 'light' or 'dark' (absent: the device's). */
+export const COLOR_SCHEME_KEY = 'mm-color-scheme';
+/** The theme-color meta for each scheme: the header's colour. */
+export const THEME_COLORS = { light: '#0f172a', dark: '#020617' } as const;
+/** localStorage: the session's token (docs/product.md §3). */
+export const SESSION_TOKEN_KEY = 'token';
+/** Set on <html> by the script when it sends the visitor to another page. */
+export const LEAVING_ATTRIBUTE = 'data-leaving';
+
+/**
+ * Where a path sends a visitor, signed in (a token stored) or not, before the screen shows anything
+ * (docs/product.md §2: each screen checks the token itself). Paths as the router matches them
+ * (lower case, no trailing slash).
+ */
+export const FIRST_PAINT_REDIRECTS: { signedIn: Readonly<Record<string, string>>; signedOut: Readonly<Record<string, string>> } = {
+  signedIn: { '/': '/landing', '/login': '/landing', '/register': '/landing' },
+  signedOut: { '/': '/login', '/landing': '/login', '/new-location': '/login', '/update-location': '/login', '/profile': '/login' },
+};
+
+const json = JSON.stringify;
+
+/**
+ * ES5 and no `</`: it runs in every browser that loads the page, inside a <script> element. Free
+ * names (document, location, localStorage, matchMedia) are the page's globals.
+ */
+export const FIRST_PAINT_SCRIPT = `(function () {
+  var html = document.documentElement, choice = null, token = null;
+  try {
+    choice = localStorage.getItem(${json(COLOR_SCHEME_KEY)});
+    token = localStorage.getItem(${json(SESSION_TOKEN_KEY)});
+  } catch (e) {}
+  if (choice === 'light' || choice === 'dark') html.setAttribute('data-theme', choice);
+  else choice = window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', ${json(THEME_COLORS)}[choice]);
+  var path = location.pathname.replace(/\\/+$/, '').toLowerCase() || '/';
+  var to = (token ? ${json(FIRST_PAINT_REDIRECTS.signedIn)} : ${json(FIRST_PAINT_REDIRECTS.signedOut)})[path];
+  if (to) {
+    html.setAttribute(${json(LEAVING_ATTRIBUTE)}, '');
+    html.style.visibility = 'hidden';
+    location.replace(to);
+  }
+})();`;

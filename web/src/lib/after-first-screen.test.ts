@@ -1,0 +1,38 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstScreen } from './after-first-screen.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('after the first screen', () => {
+  it("waits while the screen's requests are unanswered, then starts at the next quiet moment", async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    let answer!: (value: string[]) => void;
+    void client.fetchQuery({ queryKey: ['feed'], queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)) });
+    let started = false;
+    void afterFirstScreen(client).then(() => (started = true));
+
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(started).toBe(false);
+
+    answer(['a memory']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toBe(true);
+  });
+
+  it('does not wait for a request that hangs longer than four seconds', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    void client.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise<string[]>(() => {}) });
+    let started = false;
+    void afterFirstScreen(client).then(() => (started = true));
+
+    await vi.advanceTimersByTimeAsync(3900);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(started).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** However long the first screen's requests take, what waits for them starts after this. */
+const LONGEST_WAIT_MS = 4000;
+
+/**
+ * Resolves once the page has loaded, the first screen's requests have been answered and the
+ * main thread has a quiet moment (docs/decisions/090-web-delivery.md, "Start-up").
+ *
+ * Work the first screen does not show — the live-events client with its schema library — waits
+ * for this, so on a phone it neither competes with the screen's own scripts and data for the
+ * network nor runs in the middle of its first render. `LONGEST_WAIT_MS` bounds the wait, so a
+ * slow or hanging request does not hold it back for long.
+ */
+export function afterFirstScreen(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const cleanups: (() => void)[] = [];
+    const finish = () => {
+      if (done) return;
+      done = true;
+      for (const cleanup of cleanups) cleanup();
+      whenIdle(resolve);
+    };
+    const timer = setTimeout(finish, LONGEST_WAIT_MS);
+    cleanups.push(() => clearTimeout(timer));
+
+    // Idle once after the load event: by then the screen's chunk has rendered and its queries
+    // have started (React's work comes before idle callbacks); then wait for them to be answered.
+    const whenSettled = () => {
+      if (done) return;
+      if (queryClient.isFetching() === 0) return finish();
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching() === 0) finish();
+      });
+      cleanups.push(unsubscribe);
+    };
+    const afterLoad = () => whenIdle(whenSettled);
+    if (document.readyState === 'complete') afterLoad();
+    else {
+      window.addEventListener('load', afterLoad, { once: true });
+      cleanups.push(() => window.removeEventListener('load', afterLoad));
+    }
+  });
+}
+
+/** The next idle moment (or a short timeout where the browser has no requestIdleCallback, Safari). */
+function whenIdle(callback: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => callback(), { timeout: 1000 });
+  else setTimeout(callback, 50);
+}
