@@ -1,15 +1,26 @@
 #!/usr/bin/env node
-// Fails when the sign-in screen's first load carries more JavaScript than its budget
-// (docs/decisions/090-web-delivery.md). Run by `npm test` after the build; reads web/dist.
+// Fails when the sign-in screen's first load carries more JavaScript than its budget, or when
+// the map's or the feed's first load carries zod (docs/decisions/090-web-delivery.md). Run by
+// `npm test` after the build; reads web/dist.
 import path from 'node:path';
-import { firstLoadJs, kb, LOGIN_JS_BUDGET_BYTES } from './lib/first-load-js.mjs';
+import { filesWithZod, firstLoadJs, kb, LOGIN_JS_BUDGET_BYTES } from './lib/first-load-js.mjs';
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'web', 'dist'));
 const js = firstLoadJs(dist);
 const verdict = js.brotli <= LOGIN_JS_BUDGET_BYTES ? 'within' : 'OVER';
 console.log(`/login first-load JavaScript: ${kb(js.brotli)} brotli (${kb(js.gzip)} gzip, ${kb(js.raw)} raw) — ${verdict} the ${kb(LOGIN_JS_BUDGET_BYTES)} budget`);
 for (const file of js.files) console.log(`  ${file}`);
+let failed = false;
 if (js.brotli > LOGIN_JS_BUDGET_BYTES) {
   console.error('Keep the sign-in screen lean: load the rest with import() where it is needed (see the decision record).');
-  process.exit(1);
+  failed = true;
 }
+// Screens that only read answers have no use for zod: a schema module imported for one of its
+// constants builds all its schemas at load, so such constants live in zod-free modules.
+for (const page of ['index.html', 'pages/landing.html', 'pages/feeds.html']) {
+  const withZod = filesWithZod(dist, firstLoadJs(dist, page).files);
+  if (withZod.length === 0) continue;
+  console.error(`${page}: its first load carries zod (${withZod.join(', ')}). Import constants from zod-free modules of the shared package, and load zod with import() where a form needs it.`);
+  failed = true;
+}
+if (failed) process.exit(1);

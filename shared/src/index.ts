@@ -1,6 +1,7 @@
 export * from './app-info.ts';
 export * from './errors.ts';
 export * from './limits.ts';
+export * from './map-numbers.ts';
 export * from './visibility.ts';
 export * from './schemas/auth-rules.ts';
 export * from './schemas/auth.ts';

@@ -55,3 +55,6 @@ export const UPLOAD_MESSAGES = {
 
 /** The special characters docs/product.md §5 accepts in a password. */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+
+/** How long a share link may live (docs/design.md §11), in days. */
+export const SHARE_LINK_DAYS = { min: 1, max: 30, default: 7 } as const;

@@ -1,16 +1,6 @@
 import { z } from 'zod';
+import { MAP_ZOOM_MAX } from '../map-numbers.ts';
 import { bboxSchema, mapQuerySchema, pinSchema } from './memories.ts';
-
-/** The map's zoom levels (Leaflet's, 256-pixel tiles). */
-export const MAP_ZOOM_MAX = 22;
-/** Markers closer than this on screen are drawn as one bubble (the server clusters; 30 px markers). */
-export const MAP_CLUSTER_RADIUS_PX = 48;
-/** Above this zoom every pin stands alone (the browser fans out pins at one spot). */
-export const MAP_CLUSTER_MAX_ZOOM = 17;
-/** At most this many pins come back for a narrow viewport; more and the answer says `truncated`. */
-export const MAP_PINS_MAX = 300;
-/** A wide viewport gets at most this many clusters. */
-export const MAP_CLUSTERS_MAX = 500;
 
 const PIN_TYPES = ['own', 'friend', 'public'] as const;
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** How long a share link may live (docs/design.md §11), in days. */
-export const SHARE_LINK_DAYS = { min: 1, max: 30, default: 7 } as const;
+import { SHARE_LINK_DAYS } from '../limits.ts';
 
 export const SHARE_LINK_MESSAGES = {
   days: `expiresInDays must be a whole number of days from ${SHARE_LINK_DAYS.min} to ${SHARE_LINK_DAYS.max}`,
