@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { authHeaders, createUser, expect, signIn, test } from '../fixtures.ts';
+import { authHeaders, createUser, logIn, signIn, test, expect } from '../fixtures.ts';
 import { shot } from '../fixtures/shots.ts';
 
 const PHOTO = path.join(import.meta.dirname, '../fixtures/photo.jpg');
@@ -92,7 +92,7 @@ test('the username changes on screen, in storage and on the server; the password
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
   expect(stored.username).toBe(renamed);
 
-  const login = await request.post('/api/profile/login', { data: { username: renamed, password: 'n3w-secret!' } });
+  const login = await logIn(request, me, 'n3w-secret!', renamed);
   expect(login.status()).toBe(200);
   await page.reload();
   await expect(page.getByText(`@${renamed}`)).toBeVisible();

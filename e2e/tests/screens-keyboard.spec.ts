@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { createMemory, createUser, expect, makeFriends, signIn, test } from '../fixtures.ts';
+import { createMemory, createUser, logIn, makeFriends, signIn, test, expect } from '../fixtures.ts';
 import { freshSpot, grantLocation, marker, openMap, popup } from '../fixtures/map.ts';
 
 /*
@@ -167,6 +167,6 @@ test('Profile: the logout confirm and the delete-account dialog trap Tab, close 
   await expect(dialog).toHaveCount(0);
   await expectFocusOn(open);
   // Nothing was deleted: the account still signs in.
-  const res = await request.post('/api/profile/login', { data: { username: me.username, password: me.password } });
+  const res = await logIn(request, me);
   expect(res.status()).toBe(200);
 });

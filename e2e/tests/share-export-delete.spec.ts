@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
+import { createMemory, createUser, logIn, signIn, test, expect } from '../fixtures.ts';
 import { freshSpot, grantLocation, marker, openMap, popup } from '../fixtures/map.ts';
 import { shot } from '../fixtures/shots.ts';
 
@@ -117,7 +117,7 @@ test('Settings → Delete account asks for the password, then the account and it
 
   // The server agrees: the session, the login and the photo are gone.
   expect((await request.get('/api/get_user', { headers: { authorization: `Bearer ${me.token}` } })).status()).toBe(401);
-  const login = await request.post('/api/profile/login', { data: { username: me.username, password: me.password } });
+  const login = await logIn(request, me);
   expect(login.status()).toBe(401);
   expect((await request.get(memory.imageUrl)).status()).toBe(404);
 });
