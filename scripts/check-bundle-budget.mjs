@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Fails when the sign-in screen's first load carries more JavaScript than its budget, or when
-// the map's or the feed's first load carries zod (docs/decisions/090-web-delivery.md). Run by
-// `npm test` after the build; reads web/dist.
+// Fails when the sign-in screen's first load carries more JavaScript than its budget, when the
+// map's or the feed's first load carries zod, or when a page fetches a script at more than low
+// priority (docs/decisions/090-web-delivery.md). Run by `npm test` after the build; reads web/dist.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesWithZod, firstLoadJs, kb, LOGIN_JS_BUDGET_BYTES } from './lib/first-load-js.mjs';
 
@@ -21,6 +22,14 @@ for (const page of ['index.html', 'pages/landing.html', 'pages/feeds.html']) {
   const withZod = filesWithZod(dist, firstLoadJs(dist, page).files);
   if (withZod.length === 0) continue;
   console.error(`${page}: its first load carries zod (${withZod.join(', ')}). Import constants from zod-free modules of the shared package, and load zod with import() where a form needs it.`);
+  failed = true;
+}
+// Every page is drawn before its scripts run, so none of them may compete with the page's styles.
+const pages = ['index.html', ...readdirSync(path.join(dist, 'pages')).filter((f) => f.endsWith('.html')).map((f) => `pages/${f}`)];
+for (const page of pages) {
+  const eager = (readFileSync(path.join(dist, page), 'utf8').match(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g) ?? []).filter((tag) => !tag.includes('fetchpriority="low"'));
+  if (eager.length === 0) continue;
+  console.error(`${page}: ${eager.length} script(s) without fetchpriority="low", e.g. ${eager[0]}`);
   failed = true;
 }
 if (failed) process.exit(1);

@@ -74,7 +74,7 @@ export function routePages(): Plugin {
         const built = readFileSync(indexFile, 'utf8');
         if (!built.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to draw into`);
         // index.html too (every other path, and `/`): the app's chunks come with the entry.
-        const index = withApp(built, app, base, outDir);
+        const index = lowPriorityScripts(withApp(built, app, base, outDir));
         writeFileSync(indexFile, index);
         const html = inlineStylesheets(index, outDir);
         const pagesDir = path.join(outDir, APP_PAGES_DIR);
@@ -84,14 +84,14 @@ export function routePages(): Plugin {
           writeFileSync(path.join(pagesDir, `${name}.html`), html.replace('</head>', `${head.join('')}</head>`).replace(ROOT_DIV, `<div id="root">${body}</div>`));
         for (const [screen, { js, css }] of preloads) {
           const links = [
-            ...js.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+            ...js.map((f) => modulePreload(`${base}${f}`)),
             ...css.map((f) => `<link rel="preload" as="style" crossorigin href="${base}${f}">`),
           ];
           page(screen, links, prerender.renderScreenShell(`/${screen}`));
         }
         writeFileSync(
           path.join(pagesDir, 'login.html'),
-          lowPriorityScripts(html).replace(ROOT_DIV, `<div id="root">${prerender.renderLoginScreen()}</div>`),
+          html.replace(ROOT_DIV, `<div id="root">${prerender.renderLoginScreen()}</div>`),
         );
       },
     },
@@ -104,7 +104,7 @@ export function routePages(): Plugin {
  * otherwise bring its CSS only once imported, after the first paint).
  */
 function withApp(html: string, app: { js: string[]; css: string[] }, base: string, outDir: string): string {
-  const links = app.js.map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`);
+  const links = app.js.map((f) => modulePreload(`${base}${f}`));
   const styles = app.css.map((f) => {
     const css = readFileSync(path.join(outDir, f), 'utf8');
     if (css.includes('</')) throw new Error(`${f} cannot be inlined: it holds "</"`);
@@ -126,14 +126,19 @@ function inlineStylesheets(html: string, outDir: string): string {
 }
 
 /**
- * The sign-in page is drawn whole without JavaScript, so its scripts need not come before anything
- * else: low fetch priority says so (to the browser, and to Lighthouse's model of what holds up the
- * first paint). Not on the other pages: there the screen itself needs the scripts, and Chrome holds
- * low-priority requests back while higher ones are under way (measured: the main bundle's chunks
- * waited for the screen's, and the feed's first request came 250 ms later).
+ * Every page is drawn before any script runs ("Paint, then start"), so no script needs to come
+ * before the page's own styles: the entry and every preloaded chunk are fetched at low priority,
+ * all of them alike (a mix made Chrome hold the low ones back behind the others). Lighthouse's
+ * model then no longer counts them as holding up the first paint, which made its simulated first
+ * paint 0.7 s or 2.4 s from one run to the next (docs/decisions/090-web-delivery.md).
  */
+function modulePreload(href: string): string {
+  return `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`;
+}
+
+/** The entry script Vite writes, and any preloads of its own, at the same low priority. */
 function lowPriorityScripts(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ');
+  return html.replace(/<(script type="module"|link rel="modulepreload") crossorigin (?!fetchpriority)/g, '<$1 crossorigin fetchpriority="low" ');
 }
 
 type Prerender = { renderLoginScreen: () => string; renderScreenShell: (pathname: string) => string };
