@@ -124,6 +124,33 @@ test('every page carries one inline script, the one the content policy allows by
   }
 });
 
+test.describe('a first visit', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('fetches each file once, and none of the stylesheets the page carries inline', async ({ page, request }) => {
+    const me = await createUser(request, 'onceonly');
+    await signIn(page, me);
+    for (const path of ['/feeds', '/landing', '/friends', '/profile']) {
+      const fetched: string[] = [];
+      const listener = (req: { url: () => string }) => void fetched.push(new URL(req.url()).pathname);
+      page.on('request', listener);
+      const res = await page.goto(path);
+      const html = (await res!.text()) ?? '';
+      // The screen has started (the drawn shell's empty screen has no heading): whatever its start
+      // loads has been asked for.
+      await expect(page.locator('main h1').first()).toBeAttached();
+      page.off('request', listener);
+      const assets = fetched.filter((p) => p.startsWith('/assets/'));
+      expect(assets.length, path).toBeGreaterThan(5);
+      expect(assets.filter((p, i) => assets.indexOf(p) !== i), `${path}: fetched twice`).toEqual([]);
+      // Each stylesheet drawn inline comes with a disabled link that tells the app's loader so.
+      const inline = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled>/g)].map((m) => m[1]!);
+      expect(inline.length, path).toBeGreaterThan(0);
+      expect(assets.filter((p) => inline.includes(p)), `${path}: inline stylesheets fetched`).toEqual([]);
+    }
+  });
+});
+
 test('after one visit, the service worker answers a screen with its drawn page, as the server does', async ({ page, context }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();

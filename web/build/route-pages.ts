@@ -85,7 +85,8 @@ export function routePages(): Plugin {
         for (const [screen, { js, css }] of preloads) {
           const links = [
             ...js.map((f) => modulePreload(`${base}${f}`)),
-            ...css.map((f) => `<link rel="preload" as="style" crossorigin href="${base}${f}">`),
+            // The screen's CSS is for the screen, not for the drawn page: low priority like its scripts.
+            ...css.map((f) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${base}${f}">`),
           ];
           page(screen, links, prerender.renderScreenShell(`/${screen}`));
         }
@@ -105,11 +106,7 @@ export function routePages(): Plugin {
  */
 function withApp(html: string, app: { js: string[]; css: string[] }, base: string, outDir: string): string {
   const links = app.js.map((f) => modulePreload(`${base}${f}`));
-  const styles = app.css.map((f) => {
-    const css = readFileSync(path.join(outDir, f), 'utf8');
-    if (css.includes('</')) throw new Error(`${f} cannot be inlined: it holds "</"`);
-    return `<style>${css}</style>`;
-  });
+  const styles = app.css.map((f) => inlineStyle(outDir, f, base));
   return html.replace('</head>', `${links.join('')}${styles.join('')}</head>`);
 }
 
@@ -118,11 +115,19 @@ function withApp(html: string, app: { js: string[]; css: string[] }, base: strin
  * for one more request (the CSP allows inline styles). The lazy screens' CSS stays in files.
  */
 function inlineStylesheets(html: string, outDir: string): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_link, file: string) => {
-    const css = readFileSync(path.join(outDir, file), 'utf8');
-    if (css.includes('</')) throw new Error(`${file} cannot be inlined: it holds "</"`);
-    return `<style>${css}</style>`;
-  });
+  return html.replace(/<link rel="stylesheet"(?![^>]*disabled)[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_link, file: string) => inlineStyle(outDir, file, '/'));
+}
+
+/**
+ * A stylesheet of the build, inline, and a disabled link to its file. Vite's loader of a lazy chunk
+ * fetches the CSS the chunk depends on unless a stylesheet link to it is in the page, and a lazy
+ * screen can depend on the main stylesheet or the app's: without the link each was fetched again
+ * (and applied twice) once the app started. A disabled stylesheet is neither fetched nor applied.
+ */
+function inlineStyle(outDir: string, file: string, base: string): string {
+  const css = readFileSync(path.join(outDir, file), 'utf8');
+  if (css.includes('</')) throw new Error(`${file} cannot be inlined: it holds "</"`);
+  return `<style>${css}</style><link rel="stylesheet" href="${base}${file}" disabled>`;
 }
 
 /**
