@@ -124,6 +124,42 @@ test('every page carries one inline script, the one the content policy allows by
   }
 });
 
+test.describe('the sign-in form drawn before the app runs', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('typed and sent before the scripts arrive: the password never reaches the address bar, and the app signs in once it runs', async ({ page, request }) => {
+    const me = await createUser(request, 'early');
+    // The app's scripts are held back until the form has been filled in and sent.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    // Not waiting for the load event: it waits for the held scripts.
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Username').fill(me.username);
+    await page.getByLabel('Password').fill(me.password);
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    // The browser did not send the form itself (a GET with the fields in the address).
+    await expect(page).toHaveURL(/\/login$/);
+    expect(navigations.filter((url) => url.includes('password'))).toEqual([]);
+    await expect(page.getByLabel('Password')).toHaveValue(me.password);
+
+    release();
+    // Once the app runs it sends what was typed, once: the map opens, signed in as that user.
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.locator('.map-canvas')).toBeVisible();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').username)).toBe(me.username);
+    expect(navigations.filter((url) => url.includes('password'))).toEqual([]);
+  });
+});
+
 test.describe('a first visit', () => {
   test.use({ serviceWorkers: 'block' });
 

@@ -13,7 +13,12 @@
  *   map someone signed out) do it here, with location.replace, so the page drawn is the one the
  *   visitor ends up on (web/src/app/first-paint-redirects.test.tsx checks the table against the
  *   app's own routes). The page being left is hidden meanwhile and the app is not started on it
- *   (LEAVING_ATTRIBUTE, read by web/src/main.tsx).
+ *   (LEAVING_ATTRIBUTE, read by web/src/main.tsx);
+ * - a form sent before the app runs (the sign-in form is drawn whole, and on a slow network the
+ *   scripts come seconds later) is not sent by the browser itself: that would be a GET with the
+ *   password in the address, the history and the server's logs. The script stops it and marks the
+ *   page (SUBMIT_WAITING_ATTRIBUTE); the sign-in form sends it once the app runs. From the moment
+ *   the app starts (APP_STARTED_ATTRIBUTE, set by web/src/app/start.tsx), every form is the app's.
  */
 
 /** localStorage: the scheme chosen in Settings, 'light' or 'dark' (absent: the device's). */
@@ -24,6 +29,10 @@ export const THEME_COLORS = { light: '#0f172a', dark: '#020617' } as const;
 export const SESSION_TOKEN_KEY = 'token';
 /** Set on <html> by the script when it sends the visitor to another page. */
 export const LEAVING_ATTRIBUTE = 'data-leaving';
+/** Set on <html> by the app as it starts: from then on its own code sends every form. */
+export const APP_STARTED_ATTRIBUTE = 'data-app-started';
+/** Set on <html> by the script when a form was sent before the app started. */
+export const SUBMIT_WAITING_ATTRIBUTE = 'data-submit-waiting';
 
 /**
  * Where a path sends a visitor, signed in (a token stored) or not, before the screen shows anything
@@ -58,4 +67,9 @@ export const FIRST_PAINT_SCRIPT = `(function () {
     html.style.visibility = 'hidden';
     location.replace(to);
   }
+  document.addEventListener('submit', function (event) {
+    if (html.hasAttribute(${json(APP_STARTED_ATTRIBUTE)})) return;
+    event.preventDefault();
+    html.setAttribute(${json(SUBMIT_WAITING_ATTRIBUTE)}, '');
+  }, true);
 })();`;

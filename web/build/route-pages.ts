@@ -90,10 +90,10 @@ export function routePages(): Plugin {
           ];
           page(screen, links, prerender.renderScreenShell(`/${screen}`));
         }
-        writeFileSync(
-          path.join(pagesDir, 'login.html'),
-          html.replace(ROOT_DIV, `<div id="root">${prerender.renderLoginScreen()}</div>`),
-        );
+        const login = prerender.renderLoginScreen();
+        // A render that throws on the server leaves Suspense's fallback in its place, silently.
+        if (!login.includes('<form')) throw new Error('the sign-in screen drew no form: its render failed at build time');
+        writeFileSync(path.join(pagesDir, 'login.html'), html.replace(ROOT_DIV, `<div id="root">${login}</div>`));
       },
     },
   };

@@ -1,4 +1,4 @@
-import { FIRST_PAINT_REDIRECTS, FIRST_PAINT_SCRIPT, LEAVING_ATTRIBUTE } from '@memory-map/shared';
+import { APP_STARTED_ATTRIBUTE, FIRST_PAINT_REDIRECTS, FIRST_PAINT_SCRIPT, LEAVING_ATTRIBUTE, SUBMIT_WAITING_ATTRIBUTE } from '@memory-map/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyColorScheme, COLOR_SCHEME_KEY, loadColorSchemeChoice } from './color-scheme.ts';
 import { prefersDark } from '../../test/prefers-dark.ts';
@@ -102,6 +102,30 @@ describe('the first-paint script', () => {
     });
     expect(runScript('/login').replace).not.toHaveBeenCalled();
     expect(schemeOnPage()).toEqual({ theme: null, themeColor: '#020617' });
+  });
+
+  it('holds back a form sent before the app starts and marks the page; once the app has started, forms are its own', () => {
+    runScript('/login');
+    document.body.innerHTML = '<form><input name="password" value="secret"><button>Log In</button></form>';
+    const send = () => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      document.querySelector('form')!.dispatchEvent(event);
+      return event;
+    };
+    try {
+      // The browser would send it as a GET, the password in the address.
+      expect(send().defaultPrevented).toBe(true);
+      expect(html.hasAttribute(SUBMIT_WAITING_ATTRIBUTE)).toBe(true);
+
+      html.removeAttribute(SUBMIT_WAITING_ATTRIBUTE);
+      html.setAttribute(APP_STARTED_ATTRIBUTE, '');
+      expect(send().defaultPrevented).toBe(false);
+      expect(html.hasAttribute(SUBMIT_WAITING_ATTRIBUTE)).toBe(false);
+    } finally {
+      html.removeAttribute(SUBMIT_WAITING_ATTRIBUTE);
+      html.removeAttribute(APP_STARTED_ATTRIBUTE);
+      document.body.innerHTML = '';
+    }
   });
 
   it('can sit inside a <script> element as it is', () => {

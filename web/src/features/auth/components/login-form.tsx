@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES } from '@memory-map/shared';
-import { useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES, SUBMIT_WAITING_ATTRIBUTE } from '@memory-map/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import type { LoginState } from '../../../config/route-state.ts';
@@ -11,13 +11,34 @@ import './auth.css';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
+/**
+ * What was typed into the sign-in form the page came drawn with (web/build/route-pages.ts), before
+ * the app ran; '' when there is none. The app's first render starts from it: React takes the
+ * drawn inputs over with the value it renders, and would empty them otherwise.
+ */
+function drawnValue(id: string): string {
+  // Drawing the page at build time renders this form too, where there is no document.
+  if (typeof document === 'undefined') return '';
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? input.value : '';
+}
+
 export function LoginForm() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const [username, setUsername] = useState(() => drawnValue('login-username'));
+  const [password, setPassword] = useState(() => drawnValue('login-password'));
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
   const startSession = useStartSession();
   const busy = login.isPending;
+  const form = useRef<HTMLFormElement>(null);
+
+  // Sent on the drawn page before the app ran (the first-paint script held it back): send it now.
+  useEffect(() => {
+    const html = document.documentElement;
+    if (!html.hasAttribute(SUBMIT_WAITING_ATTRIBUTE)) return;
+    html.removeAttribute(SUBMIT_WAITING_ATTRIBUTE);
+    form.current?.requestSubmit();
+  }, []);
   const notice = (useLocation().state as LoginState | null)?.notice;
 
   function onSubmit(e: FormEvent) {
@@ -38,7 +59,7 @@ export function LoginForm() {
   return (
     <section className="screen auth-screen">
       <AuthLogo />
-      <form className="auth-card card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+      <form ref={form} className="auth-card card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <h1 id="login-title">Log In</h1>
         {notice && !error && (
           <div className="form-success" role="status">
