@@ -127,64 +127,99 @@ test('every page carries one inline script, the one the content policy allows by
 test.describe('the sign-in form drawn before the app runs', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('typed and sent before the scripts arrive: the password never reaches the address bar, and the app signs in once it runs', async ({ page, request }) => {
-    const me = await createUser(request, 'early');
-    // The app's scripts are held back until the form has been filled in and sent.
+  /** The app's scripts held back until `release()`; the sign-ins sent, counted. */
+  async function holdScripts(page: Page) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/.*\.js$/, async (route) => {
       await held;
       await route.continue();
     });
-    const navigations: string[] = [];
+    const signIns: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/profile/login')) signIns.push(req.postData() ?? '');
+    });
+    const addresses: string[] = [];
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations.push(frame.url());
+      if (frame === page.mainFrame()) addresses.push(frame.url());
     });
     // Not waiting for the load event: it waits for the held scripts.
     await page.goto('/login', { waitUntil: 'commit' });
+    return { release, signIns, addresses };
+  }
+
+  test('typed and sent before the scripts arrive: the password never reaches the address bar, and the app signs in once it runs', async ({ page, request }) => {
+    const me = await createUser(request, 'early');
+    const { release, signIns, addresses } = await holdScripts(page);
     await page.getByLabel('Username').fill(me.username);
     await page.getByLabel('Password').fill(me.password);
     await page.getByLabel('Password').press('Enter');
     await page.getByRole('button', { name: 'Log In' }).click();
     // The browser did not send the form itself (a GET with the fields in the address).
     await expect(page).toHaveURL(/\/login$/);
-    expect(navigations.filter((url) => url.includes('password'))).toEqual([]);
+    expect(addresses.filter((url) => url.includes('password'))).toEqual([]);
     await expect(page.getByLabel('Password')).toHaveValue(me.password);
+    // The button shows that the sign-in is under way.
+    await expect(page.getByRole('button', { name: 'Log In' })).toHaveCSS('cursor', 'progress');
 
     release();
     // Once the app runs it sends what was typed, once: the map opens, signed in as that user.
     await expect(page).toHaveURL(/\/landing$/);
     await expect(page.locator('.map-canvas')).toBeVisible();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').username)).toBe(me.username);
-    expect(navigations.filter((url) => url.includes('password'))).toEqual([]);
+    expect(signIns).toHaveLength(1);
+    expect(addresses.filter((url) => url.includes('password'))).toEqual([]);
+  });
+
+  test('typing again after sending withdraws it: a half-typed password is never sent', async ({ page, request }) => {
+    const me = await createUser(request, 'retype');
+    const { release, signIns } = await holdScripts(page);
+    await page.getByLabel('Username').fill(me.username);
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByLabel('Password').press('Enter');
+    await page.getByLabel('Password').fill('sec');
+    release();
+    // The app runs with the form as it is, and sends nothing until asked.
+    await expect(page.locator('html')).toHaveAttribute('data-app-started', '');
+    await expect(page.getByLabel('Password')).toHaveValue('sec');
+    await page.getByLabel('Password').fill(me.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]).toContain(JSON.stringify(me.password));
   });
 });
 
-test.describe('a first visit', () => {
-  test.use({ serviceWorkers: 'block' });
-
-  test('fetches each file once, and none of the stylesheets the page carries inline', async ({ page, request }) => {
-    const me = await createUser(request, 'onceonly');
-    await signIn(page, me);
-    for (const path of ['/feeds', '/landing', '/friends', '/profile']) {
+test('a first visit fetches each file once, and none of the stylesheets the page carries inline', async ({ browser, request }) => {
+  const me = await createUser(request, 'onceonly');
+  for (const path of ['/feeds', '/landing', '/friends', '/profile']) {
+    // A browser of its own for each visit: nothing cached, and no request of another page's.
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await signIn(page, me);
       const fetched: string[] = [];
-      const listener = (req: { url: () => string }) => void fetched.push(new URL(req.url()).pathname);
-      page.on('request', listener);
+      page.on('request', (req) => void fetched.push(new URL(req.url()).pathname));
       const res = await page.goto(path);
-      const html = (await res!.text()) ?? '';
+      const html = await res!.text();
       // The screen has started (the drawn shell's empty screen has no heading): whatever its start
       // loads has been asked for.
       await expect(page.locator('main h1').first()).toBeAttached();
-      page.off('request', listener);
       const assets = fetched.filter((p) => p.startsWith('/assets/'));
       expect(assets.length, path).toBeGreaterThan(5);
       expect(assets.filter((p, i) => assets.indexOf(p) !== i), `${path}: fetched twice`).toEqual([]);
-      // Each stylesheet drawn inline comes with a disabled link that tells the app's loader so.
-      const inline = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled>/g)].map((m) => m[1]!);
+      // No stylesheet fetched is one the page already carries inline (compared by content).
+      const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!.trim());
       expect(inline.length, path).toBeGreaterThan(0);
-      expect(assets.filter((p) => inline.includes(p)), `${path}: inline stylesheets fetched`).toEqual([]);
+      const again: string[] = [];
+      for (const css of assets.filter((p) => p.endsWith('.css'))) {
+        if (inline.includes((await request.get(css).then((r) => r.text())).trim())) again.push(css);
+      }
+      expect(again, `${path}: inline stylesheets fetched`).toEqual([]);
+    } finally {
+      await context.close();
     }
-  });
+  }
 });
 
 test('after one visit, the service worker answers a screen with its drawn page, as the server does', async ({ page, context }) => {

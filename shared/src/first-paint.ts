@@ -14,11 +14,13 @@
  *   visitor ends up on (web/src/app/first-paint-redirects.test.tsx checks the table against the
  *   app's own routes). The page being left is hidden meanwhile and the app is not started on it
  *   (LEAVING_ATTRIBUTE, read by web/src/main.tsx);
- * - a form sent before the app runs (the sign-in form is drawn whole, and on a slow network the
- *   scripts come seconds later) is not sent by the browser itself: that would be a GET with the
- *   password in the address, the history and the server's logs. The script stops it and marks the
- *   page (SUBMIT_WAITING_ATTRIBUTE); the sign-in form sends it once the app runs. From the moment
- *   the app starts (APP_STARTED_ATTRIBUTE, set by web/src/app/start.tsx), every form is the app's.
+ * - no form is ever sent by the browser itself: every form is the app's to send, and the browser
+ *   would send the sign-in form (drawn whole, usable seconds before its scripts arrive on a slow
+ *   network) as a GET with the password in the address, the history and the server's logs.
+ *   Until the app's first render is on screen (APP_STARTED_ATTRIBUTE, set by web/src/app/start.tsx)
+ *   a form sent is also kept from the page's elements and marked (SUBMIT_WAITING_ATTRIBUTE); the
+ *   sign-in form sends it once the app runs. Typing again before then withdraws it, so what is
+ *   sent is never a half-typed password.
  */
 
 /** localStorage: the scheme chosen in Settings, 'light' or 'dark' (absent: the device's). */
@@ -29,9 +31,9 @@ export const THEME_COLORS = { light: '#0f172a', dark: '#020617' } as const;
 export const SESSION_TOKEN_KEY = 'token';
 /** Set on <html> by the script when it sends the visitor to another page. */
 export const LEAVING_ATTRIBUTE = 'data-leaving';
-/** Set on <html> by the app as it starts: from then on its own code sends every form. */
+/** Set on <html> by the app once its first render is on screen: its forms answer from then on. */
 export const APP_STARTED_ATTRIBUTE = 'data-app-started';
-/** Set on <html> by the script when a form was sent before the app started. */
+/** Set on <html> by the script when a form was sent before the app started (a CSS hook too). */
 export const SUBMIT_WAITING_ATTRIBUTE = 'data-submit-waiting';
 
 /**
@@ -68,8 +70,12 @@ export const FIRST_PAINT_SCRIPT = `(function () {
     location.replace(to);
   }
   document.addEventListener('submit', function (event) {
-    if (html.hasAttribute(${json(APP_STARTED_ATTRIBUTE)})) return;
     event.preventDefault();
+    if (html.hasAttribute(${json(APP_STARTED_ATTRIBUTE)})) return;
+    event.stopPropagation();
     html.setAttribute(${json(SUBMIT_WAITING_ATTRIBUTE)}, '');
+  }, true);
+  document.addEventListener('input', function () {
+    html.removeAttribute(${json(SUBMIT_WAITING_ATTRIBUTE)});
   }, true);
 })();`;

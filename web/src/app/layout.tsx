@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { FirstRenderMark } from './first-render-mark.tsx';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
 import { LoadingDots } from '../components/spinner.tsx';
@@ -54,6 +55,7 @@ export function Layout() {
         <ScrollerContext value={mainRef}>
           <Suspense fallback={<ScreenFallback />}>
             <Outlet />
+            <FirstRenderMark />
           </Suspense>
         </ScrollerContext>
       </main>

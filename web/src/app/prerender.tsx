@@ -7,6 +7,7 @@ import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
 import { paths, showsBottomNav } from '../config/paths.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { FirstRenderMark } from './first-render-mark.tsx';
 import { ScreenFallback } from './layout.tsx';
 
 /**
@@ -21,7 +22,10 @@ function Shell({ pathname, children }: { pathname: string; children: ReactNode }
     <div className={showNav ? 'app-shell with-nav' : 'app-shell'}>
       <Header />
       <main className="app-main">
-        <Suspense fallback={<ScreenFallback />}>{children}</Suspense>
+        <Suspense fallback={<ScreenFallback />}>
+          {children}
+          <FirstRenderMark />
+        </Suspense>
       </main>
       {showNav && <BottomNav pendingRequests={0} />}
     </div>

@@ -1,4 +1,3 @@
-import { APP_STARTED_ATTRIBUTE } from '@memory-map/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -32,8 +31,6 @@ export function startApp() {
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  // From now on the app sends every form (the first-paint script stopped any sent before).
-  document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, '');
   // The server's page for a screen comes with the app's first render already drawn (web/build/route-pages.ts).
   // On /login, for someone signed out, the app takes over those very elements, so what was typed in
   // the meantime stays. Elsewhere (a screen's shell) the app's first commit replaces it in one go

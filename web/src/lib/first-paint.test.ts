@@ -104,22 +104,29 @@ describe('the first-paint script', () => {
     expect(schemeOnPage()).toEqual({ theme: null, themeColor: '#020617' });
   });
 
-  it('holds back a form sent before the app starts and marks the page; once the app has started, forms are its own', () => {
+  it('never lets the browser send a form; before the app runs it holds one back and marks the page, and typing again withdraws it', () => {
     runScript('/login');
     document.body.innerHTML = '<form><input name="password" value="secret"><button>Log In</button></form>';
+    const form = document.querySelector('form')!;
+    const reachedForm = vi.fn();
+    form.addEventListener('submit', reachedForm);
     const send = () => {
       const event = new Event('submit', { bubbles: true, cancelable: true });
-      document.querySelector('form')!.dispatchEvent(event);
+      form.dispatchEvent(event);
       return event;
     };
     try {
-      // The browser would send it as a GET, the password in the address.
+      // Before the app: the browser would send it as a GET, the password in the address.
       expect(send().defaultPrevented).toBe(true);
+      expect(reachedForm).not.toHaveBeenCalled();
       expect(html.hasAttribute(SUBMIT_WAITING_ATTRIBUTE)).toBe(true);
+      document.querySelector('input')!.dispatchEvent(new Event('input', { bubbles: true }));
+      expect(html.hasAttribute(SUBMIT_WAITING_ATTRIBUTE)).toBe(false);
 
-      html.removeAttribute(SUBMIT_WAITING_ATTRIBUTE);
+      // Once the app's screen is up, the form's own handler gets it; the browser still never sends it.
       html.setAttribute(APP_STARTED_ATTRIBUTE, '');
-      expect(send().defaultPrevented).toBe(false);
+      expect(send().defaultPrevented).toBe(true);
+      expect(reachedForm).toHaveBeenCalledTimes(1);
       expect(html.hasAttribute(SUBMIT_WAITING_ATTRIBUTE)).toBe(false);
     } finally {
       html.removeAttribute(SUBMIT_WAITING_ATTRIBUTE);

@@ -1,4 +1,4 @@
-import type { MapResponse } from '@memory-map/shared';
+import type { MapItem, MapResponse } from '@memory-map/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
@@ -10,14 +10,29 @@ import { mapKeys, type MapView } from './keys.ts';
  * single pins), so the map stays meaningful however many memories the world holds.
  *
  * An answer of another shape (a server that answers the spec's bare list) is refused, so the map
- * logs it instead of failing to draw. The check is of the shape only: a zod parse of every pin
- * was what loaded zod on the map (docs/decisions/090-web-delivery.md, "Zod off the first screens").
+ * logs it instead of failing to draw; an item the map cannot draw (a kind it does not know, from a
+ * newer server) is left out. The checks are of what the map needs, by hand: a zod parse of every
+ * pin was what loaded zod on the map (docs/decisions/090-web-delivery.md, "Zod off the first screens").
  */
 export async function fetchMapPins(view: MapView, signal?: AbortSignal): Promise<MapResponse> {
   const params = new URLSearchParams({ bbox: view.bbox, zoom: String(view.zoom), types: view.types });
   const answer = await api<Partial<MapResponse> | null>(`/api/query_map_pins?${params}`, { signal });
   if (!answer || !Array.isArray(answer.items) || typeof answer.truncated !== 'boolean') throw new Error('The map answer is not { items, truncated }');
-  return answer as MapResponse;
+  const items = answer.items.filter(drawable);
+  if (items.length < answer.items.length) console.warn(`The map left out ${answer.items.length - items.length} item(s) it cannot draw`);
+  return { items, truncated: answer.truncated };
+}
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A bubble with its place and count, or a pin with what its marker and popup read first. */
+function drawable(item: unknown): item is MapItem {
+  if (!item || typeof item !== 'object') return false;
+  const it = item as { kind?: unknown; lat?: unknown; lng?: unknown; count?: unknown; pin?: Record<string, unknown> | null };
+  if (it.kind === 'cluster') return isFiniteNumber(it.lat) && isFiniteNumber(it.lng) && isFiniteNumber(it.count);
+  if (it.kind !== 'pin' || !it.pin || typeof it.pin !== 'object') return false;
+  const { id, title, latitude, longitude, images } = it.pin;
+  return typeof id === 'string' && typeof title === 'string' && isFiniteNumber(latitude) && isFiniteNumber(longitude) && Array.isArray(images);
 }
 
 export function mapPinsQueryOptions(view: MapView) {

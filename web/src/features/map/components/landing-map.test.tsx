@@ -87,6 +87,18 @@ describe('LandingMap', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('an item it cannot draw (an unknown kind, a pin without its memory) is left out; the rest is drawn', async () => {
+    localStorage.setItem('token', 't');
+    const answer = { items: [{ kind: 'pin' }, { kind: 'heat', lat: 10, lng: 20 }, { kind: 'pin', pin: makePin({ title: 'Drawn', latitude: 10, longitude: 20 }) }], truncated: false };
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, answer)));
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubGeolocation();
+    renderWithProviders(<LandingMap />, { initialEntries: [{ pathname: '/landing', state: { focus: { lat: 10, lng: 20 } } }], path: '/landing' });
+    expect(await screen.findByTitle('Drawn')).toBeInTheDocument();
+    expect(warned).toHaveBeenCalledWith('The map left out 2 item(s) it cannot draw');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('starts at once, without waiting, on a memory just saved', async () => {
     localStorage.setItem('token', 't');
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, EMPTY)));
