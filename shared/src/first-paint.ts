@@ -17,9 +17,9 @@
  * - no form is ever sent by the browser itself: every form is the app's to send, and the browser
  *   would send the sign-in form (drawn whole, usable seconds before its scripts arrive on a slow
  *   network) as a GET with the password in the address, the history and the server's logs.
- *   Until the app's first render is on screen (APP_STARTED_ATTRIBUTE, set by web/src/app/start.tsx)
- *   a form sent is also kept from the page's elements and marked (SUBMIT_WAITING_ATTRIBUTE); the
- *   sign-in form sends it once the app runs. Typing again before then withdraws it, so what is
+ *   Until a screen of the app is on screen (APP_STARTED_ATTRIBUTE, set by
+ *   web/src/app/first-render-mark.tsx) a form sent is also kept from the page's elements and marked
+ *   (SUBMIT_WAITING_ATTRIBUTE); the sign-in form sends it once the app runs. Typing again before then withdraws it, so what is
  *   sent is never a half-typed password.
  */
 
@@ -31,7 +31,7 @@ export const THEME_COLORS = { light: '#0f172a', dark: '#020617' } as const;
 export const SESSION_TOKEN_KEY = 'token';
 /** Set on <html> by the script when it sends the visitor to another page. */
 export const LEAVING_ATTRIBUTE = 'data-leaving';
-/** Set on <html> by the app once its first render is on screen: its forms answer from then on. */
+/** Set on <html> by the app once a screen of it is on screen: its forms answer from then on. */
 export const APP_STARTED_ATTRIBUTE = 'data-app-started';
 /** Set on <html> by the script when a form was sent before the app started (a CSS hook too). */
 export const SUBMIT_WAITING_ATTRIBUTE = 'data-submit-waiting';
