@@ -5,6 +5,9 @@ import { openDatabase } from './db/open.ts';
 import { warm as warmPlaces } from './modules/places/index.ts';
 import { housekeepingRole, runPrimary } from './workers.ts';
 
+/** How long start-up waits for Redis before serving without it. */
+const REDIS_WAIT_MS = 5_000;
+
 /**
  * The only file that listens; buildApp stays port-free for tests (docs/conventions.md). With
  * WORKERS above 1 this process starts the workers (workers.ts) and each of them serves.
@@ -43,6 +46,11 @@ async function serve(config: Config) {
   // for it, and its start-up peak of memory is over before any load arrives (tests, which never
   // listen, load it only if they use it). Without it the rest of the app still works.
   await warmPlaces().catch((err: unknown) => app.log.error({ err }, 'could not load the place index; place search will fail'));
+  // Nor is a request accepted before this server hears the others' live events: a stream opened
+  // earlier would miss what they publish meanwhile (docs/decisions/060-live-events.md).
+  if (!(await app.ctx.events.whenConnected(REDIS_WAIT_MS))) {
+    app.log.warn('Redis did not answer at start: serving now; live events cross app servers once it does');
+  }
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) app.log.info(`Memory Map is serving on http://localhost:${config.port} (${db.dialect})`);
 }

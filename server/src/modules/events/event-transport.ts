@@ -38,6 +38,8 @@ export interface EventTransport {
   /** The user's events after `afterId`, oldest first, within the replay window. */
   since(userId: string, afterId: string): Promise<StoredEvent[]>;
   listen(listener: RemoteListener): void;
+  /** Resolves once events of the other app servers reach this one (at once without Redis). */
+  whenConnected(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,10 @@ export class MemoryTransport implements EventTransport {
 
   listen(): void {
     // Nothing else publishes.
+  }
+
+  async whenConnected(): Promise<void> {
+    // Nothing to connect to.
   }
 
   private sweep(): void {

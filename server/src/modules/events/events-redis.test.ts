@@ -4,7 +4,8 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/helper
 import { HAS_REDIS_SERVER, TestRedis } from '../../../test/redis-server.ts';
 import { SseClient } from '../../../test/sse-client.ts';
 import type { Db } from '../../db/database.ts';
-import type { RedisTransport } from './redis-transport.ts';
+import { openRedis } from '../../lib/redis.ts';
+import { RedisTransport } from './redis-transport.ts';
 
 /**
  * Two app servers in one process, on one database and one Redis: what one raises reaches streams
@@ -109,6 +110,23 @@ describe.runIf(process.env.TEST_REDIS_URL)('live events across app servers (Redi
     } finally {
       await other.two.close();
       await other.one.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('the subscription', () => {
+  it('once live, at start as after an outage, has the streams read what they missed meanwhile', async () => {
+    const redis = openRedis(process.env.TEST_REDIS_URL!);
+    const transport = new RedisTransport(redis, { prefix: `mmtest:${randomUUID()}:`, serverId: randomUUID(), log: console as never });
+    let resumed = 0;
+    transport.listen({ deliver: () => {}, endSessions: () => {}, resumed: () => (resumed += 1) });
+    try {
+      // A stream opened before this server first heard the others has missed what they published.
+      await transport.whenConnected();
+      expect(resumed).toBe(1);
+    } finally {
+      await transport.close();
+      redis.disconnect();
     }
   });
 });

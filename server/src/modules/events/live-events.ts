@@ -41,6 +41,21 @@ export class LiveEvents {
     );
   }
 
+  /**
+   * Resolves when this server hears the others, or after `timeoutMs` (false): a server must not
+   * accept streams it cannot feed, but must still start while Redis is down (streams then
+   * catch up when the subscription comes).
+   */
+  async whenConnected(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    try {
+      return await Promise.race([this.transport.whenConnected().then(() => true as const), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Ended sessions lose their live streams on every app server, as they lose every other call. */
   async endSessions(end: SessionEnd): Promise<void> {
     this.hub.endSessions(end);

@@ -72,7 +72,6 @@ export class RedisTransport implements EventTransport {
   private readonly now: () => number;
   private listener?: RemoteListener;
   private subscribed = false;
-  private everSubscribed = false;
   private closed = false;
   private readonly waiting = new Set<() => void>();
   private lastWarning = 0;
@@ -123,10 +122,11 @@ export class RedisTransport implements EventTransport {
       if (!this.closed) this.warn(err, 'could not subscribe to live events; retrying when Redis is back');
       return;
     }
-    const again = this.everSubscribed;
-    this.subscribed = this.everSubscribed = true;
+    this.subscribed = true;
     this.wakeWaiters();
-    if (again) this.listener?.resumed();
+    // Streams opened before this moment, at start as after an outage, read what other servers
+    // recorded for them while this server could not hear it.
+    this.listener?.resumed();
   }
 
   /**

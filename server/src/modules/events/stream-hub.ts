@@ -36,8 +36,16 @@ function frame(id: string | null, event: LiveEvent): string {
 
 /** One open `GET /api/events` response. */
 export class LiveStream {
-  /** The newest id this stream has sent, or the client's Last-Event-ID: nothing at or before it is sent again. */
-  private lastId: string | null;
+  /**
+   * Ids this stream has sent, so nothing is sent twice. Not a high-water mark: events reach a
+   * server by two roads (its own publishes, the other servers' through the subscription) and a
+   * replay after Redis came back, so an older id may arrive after a newer one and must still go.
+   * Only the newest `LIVE_EVENTS.replayPerUser` are needed: a user's log keeps no more, so an
+   * older one can never come back.
+   */
+  private readonly sent = new Set<string>();
+  /** The client's Last-Event-ID: it has everything up to it. */
+  private readonly floor: string | null;
   /** While what it missed is being read, live events wait here in order. */
   private held: Array<{ id: string | null; event: LiveEvent }> | null = null;
   closed = false;
@@ -47,17 +55,20 @@ export class LiveStream {
     private readonly res: ServerResponse,
     private readonly maxBuffered: number,
     lastEventId: string | null,
-    /** Before any id, a resume reads from the moment the stream opened (ids start with a time). */
+    /** Before any id, a replay reads from the moment the stream opened (ids start with a time). */
     private readonly openedAt: number,
     /** When the hub ends it (see maxStreamMs). */
     readonly endsAt: number,
   ) {
-    this.lastId = lastEventId;
+    this.floor = lastEventId;
   }
 
-  /** Where a replay starts reading. */
+  /**
+   * Where a replay starts reading: always the stream's own start, so a replay finds every event
+   * it has not sent yet, however they arrived; what it did send is skipped by id.
+   */
   get cursor(): string {
-    return this.lastId ?? formatEventId({ ms: this.openedAt, seq: 0 });
+    return this.floor ?? formatEventId({ ms: this.openedAt, seq: 0 });
   }
 
   /** Writes, unless the client has not taken what waits already: then it is dropped. */
@@ -76,12 +87,21 @@ export class LiveStream {
       else this.held.push({ id, event });
       return;
     }
-    // A replayed event is not sent again live; an event without an id (Redis away) always goes.
+    // An event sent already (live, then replayed) is not sent again; one without an id (Redis
+    // away) always goes.
     if (id) {
-      if (this.lastId && compareEventIds(id, this.lastId) <= 0) return;
-      this.lastId = id;
+      if (this.sent.has(id) || (this.floor && compareEventIds(id, this.floor) <= 0)) return;
+      this.remember(id);
     }
     this.write(frame(id, event));
+  }
+
+  private remember(id: string): void {
+    this.sent.add(id);
+    if (this.sent.size <= 2 * LIVE_EVENTS.replayPerUser) return;
+    const newest = [...this.sent].sort(compareEventIds).slice(-LIVE_EVENTS.replayPerUser);
+    this.sent.clear();
+    for (const kept of newest) this.sent.add(kept);
   }
 
   /** Sends what the stream missed, then what arrived meanwhile, each once and in order. */

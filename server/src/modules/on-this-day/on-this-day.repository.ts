@@ -25,6 +25,8 @@ export const onThisDayRepository = {
       .where('pins.author_id', '=', authorId)
       .where((eb) => eb.or(windows.map((w) => eb.and([eb(`pins.${DATED_BY}`, '>=', w.from), eb(`pins.${DATED_BY}`, '<', w.to)]))))
       .orderBy(`pins.${DATED_BY}`, 'desc')
+      // Two memories of the same instant keep one order on every request and server.
+      .orderBy('pins.id', 'desc')
       .limit(limit)
       .execute();
   },

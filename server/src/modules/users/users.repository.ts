@@ -20,7 +20,7 @@ const sentRequestIdsQuery = preparedQuery('users.sentRequestIds', (db, args: OfU
 );
 
 const receivedRequestIdsQuery = preparedQuery('users.receivedRequestIds', (db, args: OfUser) =>
-  db.selectFrom('friend_requests').select('from_id').where('to_id', '=', args.userId).orderBy('created_at', 'desc'),
+  db.selectFrom('friend_requests').select('from_id').where('to_id', '=', args.userId).orderBy('created_at', 'desc').orderBy('from_id', 'desc'),
 );
 
 export const usersRepository = {
