@@ -18,7 +18,7 @@ function originOf(entry: string): string | null {
   }
 }
 
-/** Environment variables, parsed once; a bad value stops start-up with a clear message (README lists each). */
+/** Environment variables, parsed once; a bad value stops start-up with a clear message (the README and .env.example list each). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

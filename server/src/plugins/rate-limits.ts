@@ -17,7 +17,7 @@ const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 
 /**
- * Every per-route limit, in one place (README lists them). Writes are limited per user, so one
+ * Every per-route limit, in one place (docs/decisions-left-open.md lists them). Writes are limited per user, so one
  * account cannot flood the database or its friends whatever addresses it uses; place lookups,
  * which cost CPU and may reach GEOCODER_URL, per address.
  */

@@ -21,7 +21,7 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventKind = LiveEvent['kind'];
 
-/** The numbers of the live stream; the README and docs/decisions/060-live-events.md explain them. */
+/** The numbers of the live stream; docs/decisions/060-live-events.md explains them. */
 export const LIVE_EVENTS = {
   /** A comment line this often keeps proxies from closing a quiet stream. */
   heartbeatSeconds: 25,

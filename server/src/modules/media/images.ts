@@ -24,7 +24,7 @@ sharp.cache(false);
  * upload's memory peaks (pixels, libvips buffers, two encodings), so a burst of uploads takes
  * turns: two at a time use both cores (one libvips thread each), and a waiting upload holds only
  * its bytes (at most 15 MB; how many may, upload-limits.ts bounds). Beyond the queue an upload is
- * refused with 429 at once, so a burst bounds memory instead of growing it (README: figures).
+ * refused with 429 at once, so a burst bounds memory instead of growing it (docs/operations.md: figures).
  */
 export const imageDecodes = new Semaphore(2, 16);
 
