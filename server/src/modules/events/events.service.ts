@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-types.ts';
-import { friendEventAudience, memoryEventAudience, type MemoryReach } from '../audience/audience.ts';
-import { friendIdsOf } from '../audience/audience.repository.ts';
+import { friendEventAudience, memoryEventAudience, type MemoryReach, friendIdsOf } from '../access/index.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 

@@ -1,6 +1,6 @@
 import { pinListSchema, type Pin } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
-import { pinTypeFor } from '../audience/audience.ts';
+import { pinTypeFor } from '../access/index.ts';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { ReadCounters, ReadStamps, Weighed } from '../read-cache/read-cache.ts';
 import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';

@@ -2,8 +2,7 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { PinsTable, PinTagsTable } from '../../db/schema.ts';
-import { FRIENDS_LEVEL, PUBLIC_LEVEL } from '../audience/audience.ts';
-import { visibleTo } from '../audience/audience.repository.ts';
+import { FRIENDS_LEVEL, PUBLIC_LEVEL, visibleTo } from '../access/index.ts';
 
 export interface PinListFilter {
   limit: number;

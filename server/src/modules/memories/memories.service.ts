@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-types.ts';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { levelOf } from '../audience/audience.ts';
+import { levelOf } from '../access/index.ts';
 import { tellMemoryChange } from '../events/events.service.ts';
 import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
 import {

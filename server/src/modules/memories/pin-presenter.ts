@@ -1,6 +1,6 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
-import { pinTypeFor } from '../audience/audience.ts';
+import { pinTypeFor } from '../access/index.ts';
 import { parsePhotos, presentPhotos } from '../media/pin-photos.ts';
 import { profilePictureUrl } from '../users/user-presenter.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
