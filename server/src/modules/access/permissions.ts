@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   'trip.update',
   'circle.update',
   'user.email.read',
+  'user.update',
   'admin',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -49,9 +50,10 @@ export interface PermissionRule {
   grantedBy: readonly Relation[];
   /**
    * Refused, the viewer is told 404 exactly as for a missing thing — unless they hold this
-   * permission on it (they know it exists): then 403. Omitted: always 404.
+   * permission on it (they know it exists): then 403. `anyone`: everybody may know of every
+   * such thing, so a refusal is always 403. Omitted: always 404.
    */
-  knownThrough?: Permission;
+  knownThrough?: Permission | 'anyone';
 }
 
 /**
@@ -79,6 +81,8 @@ export const RULES: Readonly<Record<Permission, PermissionRule>> = {
   // E-mail addresses (design §6): one's own, a friend's, and that of whoever asked to be friends
   // (sending a request shares your address with its receiver, not the other way round).
   'user.email.read': { entity: 'user', grantedBy: ['self', 'friend', 'requester'] },
+  // One's own names and picture; everyone signed in may list every user, so refusing is a 403.
+  'user.update': { entity: 'user', grantedBy: ['self'], knownThrough: 'anyone' },
   // Nobody is an admin until the admin relation arrives (design §18).
   admin: { entity: 'system', grantedBy: [] },
 };

@@ -63,6 +63,7 @@ export async function requireAccess(
   if (refused.length === 0) return;
   const rule = RULES[permission];
   const say = messages ?? (ACCESS_MESSAGES as Partial<Record<Entity, RefusalMessages>>)[rule.entity] ?? FALLBACK;
+  if (rule.knownThrough === 'anyone') throw new ForbiddenError(say.forbidden);
   const known = rule.knownThrough ? await checkAccess(db, viewer, rule.knownThrough, refused) : new Set<string>();
   if (refused.every((id) => known.has(id))) throw new ForbiddenError(say.forbidden);
   throw new NotFoundError(say.notFound);

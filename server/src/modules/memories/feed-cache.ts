@@ -152,7 +152,8 @@ async function pageFromLayers(
     const own = mine.pins.get(id);
     if (own) return own;
     const pin = everyone.pins.get(id)!;
-    return { ...pin, pinType: pinTypeFor(viewerId, pin.userId, Number(pin.visibility)), isOwnPin: pin.userId === viewerId };
+    const pinType = pinTypeFor(viewerId, pin.userId, Number(pin.visibility));
+    return { ...pin, pinType, isOwnPin: pinType === 'own' };
   });
   return { pins, nextBefore: ids.length > query.limit ? page.at(-1)! : null };
 }
