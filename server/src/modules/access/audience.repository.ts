@@ -1,7 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
 import type { DB } from '../../db/schema.ts';
+import { memoryAccessFilter } from './access.repository.ts';
 import { FRIENDS_LEVEL, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } from './audience.ts';
+import { linkViewer, userViewer } from './viewer.ts';
 
 /**
  * The audience rule (audience.ts) as SQL. What a viewer may see is the union of three parts,
@@ -13,22 +15,9 @@ import { FRIENDS_LEVEL, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } 
  * not see); single lookups use visibleTo, the three parts in one predicate.
  */
 
-/** Kysely: may the viewer see this row of `pins`? */
+/** Kysely: may the viewer see this row of `pins`? (memory.read for a signed-in user) */
 export function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
-  return eb.or([
-    eb('pins.author_id', '=', viewerId),
-    eb('pins.visibility', '=', PUBLIC_LEVEL),
-    eb.and([
-      eb('pins.visibility', '=', FRIENDS_LEVEL),
-      eb.exists(
-        eb
-          .selectFrom('friendships')
-          .select('friendships.user_id')
-          .where('friendships.user_id', '=', viewerId)
-          .whereRef('friendships.friend_id', '=', 'pins.author_id'),
-      ),
-    ]),
-  ]);
+  return memoryAccessFilter(eb, userViewer(viewerId), 'memory.read');
 }
 
 /**
@@ -36,22 +25,12 @@ export function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): 
  * The SQL form of `linkReaches` (audience.ts): that memory only, only before the link expires.
  */
 export function reachedByLink(eb: ExpressionBuilder<DB, 'pins'>, tokenHash: string, nowIso: string): Expression<SqlBool> {
-  // `id in (…)`, not a correlated exists: the link is found by its unique hash first, then its one
-  // memory by primary key, instead of testing every memory against the link.
-  return eb(
-    'pins.id',
-    'in',
-    eb
-      .selectFrom('share_links')
-      .select('share_links.pin_id')
-      .where('share_links.token_hash', '=', tokenHash)
-      .where('share_links.expires_at', '>', nowIso),
-  );
+  return memoryAccessFilter(eb, linkViewer(tokenHash), 'memory.read', nowIso);
 }
 
 /** Kysely: may the viewer make, see or end this row's share link? The SQL form of `mayShare`. */
 export function sharableBy(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
-  return eb('pins.author_id', '=', viewerId);
+  return memoryAccessFilter(eb, userViewer(viewerId), 'memory.share');
 }
 
 /** Literals, as the map's SQL always wrote them (plans are the same with parameters). */
