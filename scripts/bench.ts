@@ -55,6 +55,8 @@ export interface BenchOptions {
   duration: number;
   /** Seconds of unrecorded load before each scenario. */
   warmup: number;
+  /** Requests per scenario instead of `duration` seconds (a run that checks, not measures). */
+  amount?: number;
   dataDir: string;
   databaseUrl?: string;
   fresh: boolean;
@@ -280,7 +282,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
 
   const load = async (spec: Omit<LoadSpec, 'duration'>): Promise<ReturnType<typeof runLoad>> => {
     if (o.warmup > 0) await runLoad({ ...spec, duration: o.warmup, pid: undefined });
-    return runLoad({ ...spec, duration: o.duration });
+    return runLoad({ ...spec, duration: o.duration, amount: o.amount });
   };
 
   // The ceiling.
@@ -529,7 +531,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     }, 100);
     let underLogins;
     try {
-      underLogins = await runLoad({ url, pid: server.pid, alsoOurs, connections: o.connections, duration: o.duration, requests: asEveryone(FEED_FIRST_PAGE) });
+      underLogins = await runLoad({ url, pid: server.pid, alsoOurs, connections: o.connections, duration: o.duration, amount: o.amount, requests: asEveryone(FEED_FIRST_PAGE) });
     } finally {
       clearInterval(timer);
     }

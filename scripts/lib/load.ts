@@ -12,7 +12,7 @@ interface AutocannonRequest {
 interface AutocannonOptions {
   url: string;
   connections: number;
-  duration: number;
+  duration?: number;
   amount?: number;
   method?: string;
   headers?: Record<string, string>;
@@ -50,6 +50,11 @@ export interface LoadSpec {
   connections: number;
   /** Seconds. */
   duration: number;
+  /**
+   * Requests to send instead of a duration: the run ends when they are answered, however slow the
+   * machine (the bench's own test, which checks that every scenario works, not how fast).
+   */
+  amount?: number;
   method?: string;
   body?: Buffer | string;
   headers?: Record<string, string>;
@@ -108,7 +113,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     const result = await autocannon({
       url: spec.url,
       connections: spec.connections,
-      duration: spec.duration,
+      ...(spec.amount ? { amount: spec.amount } : { duration: spec.duration }),
       timeout: 30,
       requests: spec.requests.map((r) => ({
         method: spec.method ?? 'GET',
