@@ -13,6 +13,10 @@ import { REPO_DIR } from './paths.ts';
 import { FallbackRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.ts';
 import { openRedis } from './lib/redis.ts';
 import accountRoutes from './modules/account/account.routes.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
+import passwordResetRoutes from './modules/password-reset/password-reset.routes.ts';
+import { createMailer, type Mailer } from './modules/password-reset/mailer.ts';
+import sessionsRoutes from './modules/sessions/sessions.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
 import { createLiveEvents, type LiveEventsOptions } from './modules/events/live-events.ts';
@@ -50,6 +54,8 @@ export interface BuildOptions {
   liveEvents?: LiveEventsOptions;
   /** Whether this process sweeps and recovers (one worker of several: plugins/housekeeping.ts). */
   housekeeping?: HousekeepingRole;
+  /** Replaces the SMTP mailer of config.smtp. */
+  mailer?: Mailer;
 }
 
 /** Files in DATA_DIR/media, or an S3 bucket when S3_BUCKET is set (its SDK loads only then: ~12 MB). */
@@ -106,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     events: createLiveEvents(redis, config.redisPrefix, app.log, options.liveEvents),
     uploads: new UploadGate(),
     readCache: new ReadCache({ enabled: config.readCache }),
+    mailer: options.mailer ?? (config.smtp ? createMailer(config.smtp) : undefined),
   };
   app.decorate('ctx', ctx);
   // Live streams never end by themselves: end them before the server waits for its connections.
@@ -113,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await ctx.limiter.close();
     await ctx.events.close();
+    ctx.mailer?.close();
     redis?.disconnect();
   });
 
@@ -151,6 +159,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(shareLinksRoutes);
   await app.register(onThisDayRoutes);
   await app.register(accountRoutes);
+  await app.register(adminRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(sessionsRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -31,7 +31,17 @@ export const RATE_LIMITS = {
   shareLink: { name: 'share:create', per: 'user', max: 60, windowSeconds: MINUTE, does: 'make at most 60 share links a minute' },
   sharePage: { name: 'share:page', per: 'address', max: 120, windowSeconds: MINUTE, does: 'open shared memories at most 120 times a minute' },
   exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: 60 * MINUTE, does: 'download your data at most 10 times an hour' },
+  passwordForgot: { name: 'password:forgot', per: 'address', max: 10, windowSeconds: 60 * MINUTE, does: 'ask for at most 10 reset links an hour' },
+  /** Counted per account by the service, silently: the answer must not tell the account exists. */
+  passwordResetMail: { name: 'password:mail', per: 'user', max: 3, windowSeconds: 60 * MINUTE, does: 'get at most 3 reset e-mails an hour' },
+  passwordReset: { name: 'password:reset', per: 'address', max: 20, windowSeconds: 60 * MINUTE, does: 'try at most 20 reset links an hour' },
+  adminWrite: { name: 'admin:write', per: 'user', max: 120, windowSeconds: MINUTE, does: 'make at most 120 admin changes a minute' },
 } as const satisfies Record<string, RateRule>;
+
+/** A rule of the table by name, for the few limits a service counts itself. */
+export function limitOf(name: keyof typeof RATE_LIMITS): RateRule {
+  return RATE_LIMITS[name];
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

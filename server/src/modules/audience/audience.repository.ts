@@ -13,12 +13,24 @@ import { FRIENDS_LEVEL, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } 
  * not see); single lookups use visibleTo, the three parts in one predicate.
  */
 
+/**
+ * Kysely: is this row's author an account that is not disabled? docs/design.md §18: an admin
+ * disables an account and its memories are hidden from everyone else until it is enabled again.
+ * The subquery reads the partial index of disabled accounts (migration 0030): empty on most
+ * servers, so it costs one probe. Only the author-is-someone-else parts carry it (a disabled
+ * account cannot sign in to read its own).
+ */
+export function byActiveAuthor(eb: ExpressionBuilder<DB, 'pins'>): Expression<SqlBool> {
+  return eb('pins.author_id', 'not in', eb.selectFrom('users').select('users.id').where('users.disabled_at', 'is not', null));
+}
+
 /** Kysely: may the viewer see this row of `pins`? */
 export function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
   return eb.or([
     eb('pins.author_id', '=', viewerId),
-    eb('pins.visibility', '=', PUBLIC_LEVEL),
+    eb.and([eb('pins.visibility', '=', PUBLIC_LEVEL), byActiveAuthor(eb)]),
     eb.and([
+      byActiveAuthor(eb),
       eb('pins.visibility', '=', FRIENDS_LEVEL),
       eb.exists(
         eb
@@ -45,7 +57,9 @@ export function reachedByLink(eb: ExpressionBuilder<DB, 'pins'>, tokenHash: stri
       .selectFrom('share_links')
       .select('share_links.pin_id')
       .where('share_links.token_hash', '=', tokenHash)
-      .where('share_links.expires_at', '>', nowIso),
+      .where('share_links.expires_at', '>', nowIso)
+      // A disabled account's links stop working with the rest of its memories (§18).
+      .where('share_links.pin_id', 'not in', eb.selectFrom('pins as p').innerJoin('users as u', 'u.id', 'p.author_id').select('p.id').where('u.disabled_at', 'is not', null)),
   );
 }
 
@@ -53,6 +67,9 @@ export function reachedByLink(eb: ExpressionBuilder<DB, 'pins'>, tokenHash: stri
 export function sharableBy(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
   return eb('pins.author_id', '=', viewerId);
 }
+
+/** Raw SQL form of byActiveAuthor, on an unqualified row with `author_id`. */
+const ACTIVE_AUTHOR = sql<SqlBool>`author_id not in (select id from users where disabled_at is not null)`;
 
 /** Literals, as the map's SQL always wrote them (plans are the same with parameters). */
 function levels(list: VisibilityLevel[]): RawBuilder<unknown> {
@@ -70,11 +87,11 @@ export const audienceSql = {
   },
   /** Memories every signed-in user may see. */
   everyone(): RawBuilder<SqlBool> {
-    return sql<SqlBool>`(visibility ${levels([PUBLIC_LEVEL])})`;
+    return sql<SqlBool>`(visibility ${levels([PUBLIC_LEVEL])} and ${ACTIVE_AUTHOR})`;
   },
   /** Memories that reach the viewer only because their author is the viewer's friend. */
   friends(viewerId: string): RawBuilder<SqlBool> {
-    return sql<SqlBool>`(author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])})`;
+    return sql<SqlBool>`(author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])} and ${ACTIVE_AUTHOR})`;
   },
   /** Memories that do not reach everyone (what the per-author map cells hold). */
   notPublic(): RawBuilder<SqlBool> {
