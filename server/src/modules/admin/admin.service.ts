@@ -217,3 +217,8 @@ export async function revokeInvite(ctx: AppContext, code: string): Promise<void>
   const result = await invitesRepository.delete(ctx.db.kysely, code);
   if (Number(result.numDeletedRows) === 0) throw new NotFoundError(CIRCLE_MESSAGES.inviteNotFound);
 }
+
+/** The hourly sweep: spent and expired invites are of no more use. */
+export async function deleteDeadInvites(ctx: AppContext): Promise<void> {
+  await invitesRepository.deleteDead(ctx.db.kysely, nowIso());
+}

@@ -2,6 +2,7 @@ import { CIRCLE_MESSAGES, type AdminUser, type Invite, type MapResponse, type Pi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { createMemory } from '../../../test/fixtures/memories.ts';
+import { withCells } from '../map-cells/pin-cells.repository.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -161,7 +162,7 @@ describe('sign-up modes and invites', () => {
   it('closed: 403 "Sign-ups are closed" and nothing is made, invite or not', async () => {
     const invite = await makeInvite();
     await setMode('closed');
-    for (const extra of [{}, { inviteCode: invite.code }]) {
+    for (const extra of [{}, { inviteCode: invite.code }] as Array<Record<string, string>>) {
       const res = await signUp('carla', extra);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: CIRCLE_MESSAGES.signupsClosed });
@@ -303,7 +304,7 @@ describe('a disabled account', () => {
     await createMemory(t, admin, { visibility: '3', latitude: '51.6' });
     await setDisabled(member, true);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${member.id}`, headers: admin.auth })).statusCode).toBe(204);
-    const cells = await t.db.kysely.selectFrom('pin_cells').select(['level', 'count']).where('level', '=', 0).execute();
+    const cells = await withCells(t.db.kysely).selectFrom('pin_cells').select(['level', 'count']).where('level', '=', 0).execute();
     expect(cells.map((c) => Number(c.count))).toEqual([1]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 
 /** Read on every profile load: compiled once (db/prepared-query.ts). */
