@@ -97,6 +97,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'Migrations carry their own frozen SQL; import nothing from modules/.' }] }] },
   },
   {
+    // Who may do what has one owner (docs/decisions/050-access.md): the rest of the server goes
+    // through the access module's index, so nothing depends on how the rule is laid out inside.
+    files: ['server/**/*.ts'],
+    ignores: ['server/src/modules/access/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './server/src/modules/access',
+              except: ['./index.ts'],
+              message: 'Import the access module through modules/access/index.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Only repositories talk to the query builder (docs/conventions.md §4).
     files: ['server/src/modules/**/*.ts'],
     ignores: ['server/src/modules/**/*.repository.ts', 'server/src/modules/**/*.test.ts'],

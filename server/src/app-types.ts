@@ -36,8 +36,6 @@ export interface AuthUser {
   sessionHash: string;
   /** The read cache's counters for this user, read with the session, before anything else. */
   counters?: ReadCounters;
-  /** docs/design.md §18: the admin relation, read with the session. */
-  isAdmin?: boolean;
 }
 
 export type App = FastifyInstance<

@@ -7,7 +7,7 @@ import { SqliteAdapter, sql, type Kysely } from 'kysely';
  *
  * Frozen: this migration carries the SQL generator as it stood when it was written, so a later
  * change to the map's code never changes what an old migration does. The live generator is
- * server/src/modules/map-cells/author-cells-sql.ts; modules/audience/audience.test.ts checks that the two
+ * server/src/modules/map-cells/author-cells-sql.ts; modules/access/audience.test.ts checks that the two
  * agree with the audience rule on both databases.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

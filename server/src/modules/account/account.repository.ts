@@ -1,6 +1,6 @@
 import { SqliteAdapter } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
-import { PUBLIC_LEVEL } from '../audience/audience.ts';
+import { PUBLIC_LEVEL } from '../access/index.ts';
 
 /** Keyset pages: each query reads one short index range, however much the user has. */
 export const accountRepository = {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/helper
 import { allTables, filesUnder, rowsMentioning } from '../../../test/fixtures/db-search.ts';
 import { makePhoto } from '../../../test/fixtures/images.ts';
 import { createMemory, keyOf } from '../../../test/fixtures/memories.ts';
-import { PUBLIC_LEVEL } from '../audience/audience.ts';
+import { PUBLIC_LEVEL } from '../access/index.ts';
 
 let t: TestApp;
 

@@ -1,6 +1,6 @@
 import { sql, SqliteAdapter } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
-import { PUBLIC_LEVEL } from '../audience/audience.ts';
+import { PUBLIC_LEVEL } from '../access/index.ts';
 
 function isSqlite(db: Queryable): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;

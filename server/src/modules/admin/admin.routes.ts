@@ -11,7 +11,7 @@ import {
 } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
-import { requireAdmin } from '../audience/admin-access.ts';
+import { requireAdmin } from '../access/index.ts';
 import { adminResetLink } from '../password-reset/password-reset.service.ts';
 import { publicOrigin } from '../share-links/share-links.routes.ts';
 import * as admin from './admin.service.ts';
@@ -22,11 +22,11 @@ const refused = { 401: errorSchema, 403: errorSchema };
 
 /**
  * /api/admin/* (docs/design.md §18). Every route of this plugin asks the admin relation first
- * (audience/admin-access.ts), after the session and before the body is read: a member gets 403
+ * (access/admin-access.ts), after the session and before the body is read: a member gets 403
  * whatever they send.
  */
 export default async function adminRoutes(app: App) {
-  app.addHook('preValidation', async (request) => requireAdmin(request.user));
+  app.addHook('preValidation', async (request) => requireAdmin(app.ctx.db.kysely, request.user.id));
 
   app.get(
     '/api/admin/users',

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-types.ts';
-import { friendEventAudience, memoryEventAudience, type MemoryReach } from '../audience/audience.ts';
-import { friendIdsOf } from '../audience/audience.repository.ts';
+import { friendEventAudience, friendIdsOf, mayReadEmail, memoryEventAudience, type MemoryReach } from '../access/index.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 
@@ -22,9 +21,12 @@ export async function tellFriendEvent(ctx: AppContext, kind: FriendEventKind, ac
     }
     const actor = await usersRepository.findById(ctx.db.kysely, actorId);
     if (!actor) return;
-    // The receiver may see the actor's e-mail: they sent the receiver a request, or are now
-    // friends (docs/design.md §6).
-    await ctx.events.publish(to, { kind, data: { user: toPublicUser(ctx, actor, true) } });
+    // Each receiver stands to the actor as the event says: asked by them, or now their friend.
+    const requested = kind === 'friend-request';
+    for (const viewerId of to) {
+      const email = mayReadEmail({ viewerId, userId: actorId, areFriends: !requested, askedViewer: requested });
+      await ctx.events.publish([viewerId], { kind, data: { user: toPublicUser(ctx, actor, email) } });
+    }
   } catch (err) {
     ctx.events.log.warn({ err, kind }, 'could not send a live event');
   }

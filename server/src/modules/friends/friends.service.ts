@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
+import { mayReadEmail } from '../access/index.ts';
 import { tellFriendEvent } from '../events/events.service.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { friendsRepository } from './friends.repository.ts';
@@ -12,7 +13,7 @@ import { friendsRepository } from './friends.repository.ts';
 /** Friends may see each other's e-mail (docs/design.md §6). */
 export async function listFriends(ctx: AppContext, viewerId: string): Promise<PublicUser[]> {
   const rows = await friendsRepository.listFriends(ctx.db.kysely, viewerId);
-  return rows.map((row) => toPublicUser(ctx, row, true));
+  return rows.map((row) => toPublicUser(ctx, row, mayReadEmail({ viewerId, userId: row.id, areFriends: true, askedViewer: false })));
 }
 
 /**
@@ -21,7 +22,7 @@ export async function listFriends(ctx: AppContext, viewerId: string): Promise<Pu
  */
 export async function listReceived(ctx: AppContext, viewerId: string): Promise<PublicUser[]> {
   const rows = await friendsRepository.listReceived(ctx.db.kysely, viewerId);
-  return rows.map((row) => toPublicUser(ctx, row, true));
+  return rows.map((row) => toPublicUser(ctx, row, mayReadEmail({ viewerId, userId: row.id, areFriends: false, askedViewer: true })));
 }
 
 /**

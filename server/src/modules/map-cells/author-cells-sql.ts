@@ -1,4 +1,4 @@
-import { NOT_PUBLIC_LEVELS } from '../audience/audience.ts';
+import { NOT_PUBLIC_LEVELS } from '../access/index.ts';
 
 /**
  * author_cells (migration 0005): each author's private and friends-only memories per grid cell,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/queryable.ts';
-import { PUBLIC_LEVEL } from '../audience/audience.ts';
+import { PUBLIC_LEVEL } from '../access/index.ts';
 import type { CellDelta } from './map-grid.ts';
 
 /** pin_cells (migration 0004): public memories per grid cell and level, with position sums. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/queryable.ts';
-import { isPublic } from '../audience/audience.ts';
+import { isPublic } from '../access/index.ts';
 import { aggregateLevel, cellDeltas, MAX_CELL_LEVEL, type CellDelta } from './map-grid.ts';
 import { pinCellsRepository } from './pin-cells.repository.ts';
 

@@ -1,7 +1,6 @@
 import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
-import { audienceSql } from '../audience/audience.repository.ts';
-import { ALL_LEVELS, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } from '../audience/audience.ts';
+import { audienceSql, ALL_LEVELS, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } from '../access/index.ts';
 import { bandsOf, type CellWindow, type LngRange } from '../map-cells/map-grid.ts';
 import { withCells } from '../map-cells/pin-cells.repository.ts';
 

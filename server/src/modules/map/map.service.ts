@@ -1,7 +1,7 @@
 import { MAP_PINS_MAX, mapAnswerSchema, type ClusteredMapQuery, type MapPinsQuery, type MapResponse, type Pin } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
-import { NOT_PUBLIC_LEVELS } from '../audience/audience.ts';
+import { NOT_PUBLIC_LEVELS } from '../access/index.ts';
 import { cellX, cellY, lngRanges, PINS_ONLY_ZOOM, windowBounds, windowForViewport, type Bbox, type CellWindow } from '../map-cells/map-grid.ts';
 import { AUTHOR_CELL_MAX_LEVEL } from '../map-cells/author-cells-sql.ts';
 import { memoriesRepository } from '../memories/memories.repository.ts';

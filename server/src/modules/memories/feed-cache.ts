@@ -1,6 +1,6 @@
 import { pinListSchema, type Pin } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
-import { pinTypeFor } from '../audience/audience.ts';
+import { pinTypeFor } from '../access/index.ts';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { ReadCounters, ReadStamps, Weighed } from '../read-cache/read-cache.ts';
 import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
@@ -152,7 +152,8 @@ async function pageFromLayers(
     const own = mine.pins.get(id);
     if (own) return own;
     const pin = everyone.pins.get(id)!;
-    return { ...pin, pinType: pinTypeFor(viewerId, pin.userId, Number(pin.visibility)), isOwnPin: pin.userId === viewerId };
+    const pinType = pinTypeFor(viewerId, pin.userId, Number(pin.visibility));
+    return { ...pin, pinType, isOwnPin: pinType === 'own' };
   });
   return { pins, nextBefore: ids.length > query.limit ? page.at(-1)! : null };
 }

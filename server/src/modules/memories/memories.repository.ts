@@ -2,8 +2,7 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { PinsTable, PinTagsTable } from '../../db/schema.ts';
-import { FRIENDS_LEVEL, PUBLIC_LEVEL } from '../audience/audience.ts';
-import { byActiveAuthor, visibleTo } from '../audience/audience.repository.ts';
+import { byActiveAuthor, FRIENDS_LEVEL, PUBLIC_LEVEL, visibleTo, memoryAccessFilter, userViewer } from '../access/index.ts';
 
 export interface PinListFilter {
   limit: number;
@@ -226,7 +225,7 @@ export const memoriesRepository = {
   async updatePin(
     db: Queryable,
     pinId: string,
-    authorId: string,
+    viewerId: string,
     patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> &
       Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { photos?: string; happened_at?: string },
     expected: { visibility: number; latitude: number; longitude: number; photos?: string },
@@ -235,7 +234,7 @@ export const memoriesRepository = {
       .updateTable('pins')
       .set(patch)
       .where('id', '=', pinId)
-      .where('author_id', '=', authorId)
+      .where((eb) => memoryAccessFilter(eb, userViewer(viewerId), 'memory.update'))
       .where('visibility', '=', expected.visibility)
       .where('latitude', '=', expected.latitude)
       .where('longitude', '=', expected.longitude);
@@ -246,11 +245,11 @@ export const memoriesRepository = {
   },
 
   /** Deletes the pin (its tags go by cascade) and returns what it was; undefined if it was gone. */
-  deletePin(db: Queryable, pinId: string, authorId: string) {
+  deletePin(db: Queryable, pinId: string, viewerId: string) {
     return db
       .deleteFrom('pins')
       .where('id', '=', pinId)
-      .where('author_id', '=', authorId)
+      .where((eb) => memoryAccessFilter(eb, userViewer(viewerId), 'memory.delete'))
       .returning(['photos', 'visibility', 'latitude', 'longitude'])
       .executeTakeFirst();
   },

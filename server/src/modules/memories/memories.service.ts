@@ -13,10 +13,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-types.ts';
-import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { levelOf } from '../audience/audience.ts';
+import { levelOf, requireAccess, userViewer } from '../access/index.ts';
 import { tellMemoryChange } from '../events/events.service.ts';
 import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
 import {
@@ -37,7 +37,6 @@ import type { ReadCounters } from '../read-cache/read-cache.ts';
 import { toPins } from './pin-presenter.ts';
 
 export const MEMORY_ERRORS = {
-  notAuthor: 'Only the author can change this memory',
   changedMeanwhile: 'This memory was changed at the same time elsewhere. Reload it and try again.',
 } as const;
 
@@ -87,10 +86,11 @@ async function getVisiblePin(ctx: AppContext, viewerId: string, pinId: string): 
 }
 
 /** The pin the viewer wants to change: 404 if they may not see it, 403 if it is not theirs. */
-async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string) {
-  const pin = isUuid(pinId) ? await memoriesRepository.findVisible(ctx.db.kysely, viewerId, pinId) : undefined;
+async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string, permission: 'memory.update' | 'memory.delete') {
+  await requireAccess(ctx.db.kysely, userViewer(viewerId), permission, [pinId]);
+  // Deleted between the check and this read: as missing as it now is.
+  const pin = await memoriesRepository.findVisible(ctx.db.kysely, viewerId, pinId);
   if (!pin) throw new NotFoundError(MEMORY_MESSAGES.notFound);
-  if (pin.author_id !== viewerId) throw new ForbiddenError(MEMORY_ERRORS.notAuthor);
   return pin;
 }
 
@@ -199,7 +199,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   // Everything is checked before anything is touched: a bad update loses nothing.
   const input = parse(updateMemorySchema, form.fields);
   if ((input.latitude === undefined) !== (input.longitude === undefined)) throw new BadRequestError(MOVE_MESSAGES.bothCoordinates);
-  const existing = await findOwnPin(ctx, viewerId, input.pinId);
+  const existing = await findOwnPin(ctx, viewerId, input.pinId, 'memory.update');
   // Only newly added tags must be current friends: keeping a tag of someone the author has since
   // unfriended is harmless (tags never widen the audience) and must not block fixing a typo.
   const kept = new Set((await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id));
@@ -272,7 +272,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
 }
 
 export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId: string): Promise<void> {
-  const existing = await findOwnPin(ctx, viewerId, pinId);
+  const existing = await findOwnPin(ctx, viewerId, pinId, 'memory.delete');
   // Who was told of it is told it is gone: read its tags while they exist.
   const tagged = (await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id);
   const { row: deleted, change } = await ctx.db.kysely.transaction().execute(async (trx) => {

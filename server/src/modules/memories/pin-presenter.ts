@@ -1,6 +1,6 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
-import { pinTypeFor } from '../audience/audience.ts';
+import { pinTypeFor } from '../access/index.ts';
 import { parsePhotos, presentPhotos } from '../media/pin-photos.ts';
 import { profilePictureUrl } from '../users/user-presenter.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
@@ -34,6 +34,7 @@ export async function toPins(
     rows.map(async (row): Promise<Pin> => {
       const pinTags = tagsByPin.get(row.id) ?? [];
       const images = await presentPhotos(ctx, parsePhotos(row.photos), now);
+      const pinType = pinTypeFor(viewerId, row.author_id, row.visibility);
       return {
         id: row.id,
         title: row.title,
@@ -56,8 +57,8 @@ export async function toPins(
           username: t.username,
           profilePicture: profilePictureUrl(ctx, t.profile_picture, now),
         })),
-        pinType: pinTypeFor(viewerId, row.author_id, row.visibility),
-        isOwnPin: row.author_id === viewerId,
+        pinType,
+        isOwnPin: pinType === 'own',
         createdAt: row.created_at,
         updatedAt: row.updated_at,
         // Never empty (migration 0020); the fallback only serves a row written around the rule.

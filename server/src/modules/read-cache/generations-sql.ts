@@ -1,4 +1,4 @@
-import { ALL_LEVELS, REACH, type Reach, type VisibilityLevel } from '../audience/audience.ts';
+import { ALL_LEVELS, REACH, type Reach, type VisibilityLevel } from '../access/index.ts';
 
 /**
  * read_generations (migration 0023): one counter per scope of cached reads, raised by database

@@ -1,6 +1,6 @@
 import { SqliteAdapter, sql } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
-import { visibleTo } from '../audience/audience.repository.ts';
+import { visibleTo } from '../access/index.ts';
 import { fts5Query, tsQuery } from './search-text.ts';
 
 export interface SearchHit {

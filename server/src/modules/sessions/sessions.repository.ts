@@ -23,8 +23,7 @@ export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, arg
         'sessions.expires_at',
         'sessions.last_seen_at',
         eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'sessions.user_id').as('username'),
-        // docs/design.md §18: admins, and accounts an admin disabled (refused even if a session survived).
-        eb.selectFrom('users').select('users.is_admin').whereRef('users.id', '=', 'sessions.user_id').as('is_admin'),
+        // docs/design.md §18: an account an admin disabled is refused even if a session survived.
         eb.selectFrom('users').select('users.disabled_at').whereRef('users.id', '=', 'sessions.user_id').as('disabled_at'),
         counter(sql.lit('public')).as('gen_public'),
         counter(sql.lit('people')).as('gen_people'),

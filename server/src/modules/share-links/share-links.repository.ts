@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/queryable.ts';
-import { reachedByLink, sharableBy } from '../audience/audience.repository.ts';
+import { reachedByLink, sharableBy } from '../access/index.ts';
 
 export interface NewLink {
   pinId: string;

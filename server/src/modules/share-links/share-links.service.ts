@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MEMORY_MESSAGES, type ShareLink, type ShareLinkStatus } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { requireAccess, userViewer } from '../access/index.ts';
 import { parsePhotos } from '../media/pin-photos.ts';
 import { mediaUrl } from '../media/media-urls.ts';
 import type { SharedMemoryView } from './share-page.ts';
@@ -27,7 +27,7 @@ export function sharePath(token: string): string {
  * A memory the viewer may not share answers 404 whether or not it exists or they may see it.
  */
 export async function createLink(ctx: AppContext, viewerId: string, pinId: string, days: number, origin: string): Promise<ShareLink> {
-  if (!isUuid(pinId)) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  await requireAccess(ctx.db.kysely, userViewer(viewerId), 'memory.share', [pinId]);
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const now = Date.now();
   const row = await shareLinksRepository.upsert(ctx.db.kysely, {
@@ -42,7 +42,8 @@ export async function createLink(ctx: AppContext, viewerId: string, pinId: strin
 }
 
 async function requireSharable(ctx: AppContext, viewerId: string, pinId: string) {
-  const row = isUuid(pinId) ? await shareLinksRepository.findSharable(ctx.db.kysely, viewerId, pinId, new Date().toISOString()) : undefined;
+  await requireAccess(ctx.db.kysely, userViewer(viewerId), 'memory.share', [pinId]);
+  const row = await shareLinksRepository.findSharable(ctx.db.kysely, viewerId, pinId, new Date().toISOString());
   if (!row) throw new NotFoundError(MEMORY_MESSAGES.notFound);
   return row;
 }

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { makePhoto } from '../../../test/fixtures/images.ts';
 import { createMemory, keyOf } from '../../../test/fixtures/memories.ts';
-import { linkReaches } from '../audience/audience.ts';
-import { reachedByLink } from '../audience/audience.repository.ts';
+import { linkReaches, reachedByLink } from '../access/index.ts';
 import { hashLinkToken } from './share-links.service.ts';
 
 let t: TestApp;

@@ -69,57 +69,14 @@ export const usersRepository = {
   },
 
   /**
-   * Whether the viewer may see the user's e-mail besides their own (docs/design.md §6): they are
-   * friends, or the user has sent the viewer a friend request (sending one shares your e-mail
-   * with its recipient; sending one to someone does not reveal theirs).
-   */
-  async emailVisible(db: Queryable, viewerId: string, userId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select((eb) => [
-        eb
-          .or([
-            eb.exists(
-              eb
-                .selectFrom('friendships')
-                .select('friendships.user_id')
-                .where('friendships.user_id', '=', viewerId)
-                .where('friendships.friend_id', '=', userId),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('friend_requests')
-                .select('friend_requests.from_id')
-                .where('friend_requests.from_id', '=', userId)
-                .where('friend_requests.to_id', '=', viewerId),
-            ),
-          ])
-          .as('visible'),
-      ])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return Boolean(row?.visible);
-  },
-
-  /**
    * One page of everyone but the viewer, by lower-cased username (the unique index gives the
-   * order and the keyset), with the two facts that decide e-mail visibility joined in.
+   * order and the keyset).
    * `pattern` is a ready LIKE pattern on username_lower whose wildcards use `\` as escape.
    */
   listOthers(db: Queryable, viewerId: string, page: { pattern?: string; after?: string; limit: number }) {
     let query = db
       .selectFrom('users')
-      .leftJoin('friendships as f', (join) => join.onRef('f.friend_id', '=', 'users.id').on('f.user_id', '=', viewerId))
-      .leftJoin('friend_requests as r', (join) => join.onRef('r.from_id', '=', 'users.id').on('r.to_id', '=', viewerId))
-      .select([
-        'users.id',
-        'users.username',
-        'users.username_lower',
-        'users.profile_picture',
-        'users.email',
-        'f.friend_id as friend_id',
-        'r.from_id as requester_id',
-      ])
+      .select(['users.id', 'users.username', 'users.username_lower', 'users.profile_picture', 'users.email'])
       .where('users.id', '!=', viewerId);
     if (page.pattern !== undefined) {
       query = query.where(sql<boolean>`${sql.ref('users.username_lower')} like ${page.pattern} escape '\\'`);

@@ -12,8 +12,9 @@ import type { AppContext, AuthUser } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { checkAccess, hasAccess, requireAccess, userViewer } from '../access/index.ts';
 import { hashPassword } from '../sessions/passwords.ts';
 import { sessionsRepository } from '../sessions/sessions.repository.ts';
 import {
@@ -50,13 +51,7 @@ export async function selfUser(ctx: AppContext, row: Selectable<UsersTable>): Pr
 export async function getOther(ctx: AppContext, viewerId: string, userId: string): Promise<PublicUser> {
   const row = isUuid(userId) ? await usersRepository.findById(ctx.db.kysely, userId) : undefined;
   if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
-  return toPublicUser(ctx, row, await mayViewEmail(ctx, viewerId, userId));
-}
-
-/** docs/design.md §6: the owner, friends, and whoever the user has sent a friend request to. */
-export async function mayViewEmail(ctx: AppContext, viewerId: string, userId: string): Promise<boolean> {
-  if (viewerId === userId) return true;
-  return usersRepository.emailVisible(ctx.db.kysely, viewerId, userId);
+  return toPublicUser(ctx, row, await hasAccess(ctx.db.kysely, userViewer(viewerId), 'user.email.read', row.id));
 }
 
 /** `\`, `%` and `_` are literal in a search; `_` is common in usernames. */
@@ -79,8 +74,9 @@ export async function listOthers(ctx: AppContext, viewerId: string, query: Users
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
+  const emailShown = await checkAccess(ctx.db.kysely, userViewer(viewerId), 'user.email.read', page.map((row) => row.id));
   return {
-    users: page.map((row) => toPublicUser(ctx, row, row.friend_id !== null || row.requester_id !== null)),
+    users: page.map((row) => toPublicUser(ctx, row, emailShown.has(row.id))),
     next: rows.length > query.limit ? page[page.length - 1]?.username_lower : undefined,
   };
 }
@@ -111,7 +107,7 @@ export async function updateAccount(ctx: AppContext, auth: AuthUser, input: Upda
 
 /** PUT /update_user: first and last name, only one's own (the cookie proves who is asking). */
 export async function updateNames(ctx: AppContext, viewerId: string, input: UpdateNamesInput): Promise<SelfUser> {
-  if (input.userId !== viewerId) throw new ForbiddenError(USER_MESSAGES.onlyOwnProfile);
+  await requireAccess(ctx.db.kysely, userViewer(viewerId), 'user.update', [input.userId]);
   await usersRepository.updateNames(ctx.db.kysely, viewerId, input.firstName, input.lastName);
   return getSelf(ctx, viewerId);
 }

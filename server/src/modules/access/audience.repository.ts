@@ -1,7 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
 import type { DB } from '../../db/schema.ts';
+import { memoryAccessFilter } from './access.repository.ts';
 import { FRIENDS_LEVEL, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } from './audience.ts';
+import { linkViewer, userViewer } from './viewer.ts';
 
 /**
  * The audience rule (audience.ts) as SQL. What a viewer may see is the union of three parts,
@@ -13,34 +15,9 @@ import { FRIENDS_LEVEL, NOT_PUBLIC_LEVELS, PUBLIC_LEVEL, type VisibilityLevel } 
  * not see); single lookups use visibleTo, the three parts in one predicate.
  */
 
-/**
- * Kysely: is this row's author an account that is not disabled? docs/design.md §18: an admin
- * disables an account and its memories are hidden from everyone else until it is enabled again.
- * The subquery reads the partial index of disabled accounts (migration 0030): empty on most
- * servers, so it costs one probe. Only the author-is-someone-else parts carry it (a disabled
- * account cannot sign in to read its own).
- */
-export function byActiveAuthor(eb: ExpressionBuilder<DB, 'pins'>): Expression<SqlBool> {
-  return eb('pins.author_id', 'not in', eb.selectFrom('users').select('users.id').where('users.disabled_at', 'is not', null));
-}
-
-/** Kysely: may the viewer see this row of `pins`? */
+/** Kysely: may the viewer see this row of `pins`? (memory.read for a signed-in user) */
 export function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
-  return eb.or([
-    eb('pins.author_id', '=', viewerId),
-    eb.and([eb('pins.visibility', '=', PUBLIC_LEVEL), byActiveAuthor(eb)]),
-    eb.and([
-      byActiveAuthor(eb),
-      eb('pins.visibility', '=', FRIENDS_LEVEL),
-      eb.exists(
-        eb
-          .selectFrom('friendships')
-          .select('friendships.user_id')
-          .where('friendships.user_id', '=', viewerId)
-          .whereRef('friendships.friend_id', '=', 'pins.author_id'),
-      ),
-    ]),
-  ]);
+  return memoryAccessFilter(eb, userViewer(viewerId), 'memory.read');
 }
 
 /**
@@ -48,27 +25,15 @@ export function visibleTo(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): 
  * The SQL form of `linkReaches` (audience.ts): that memory only, only before the link expires.
  */
 export function reachedByLink(eb: ExpressionBuilder<DB, 'pins'>, tokenHash: string, nowIso: string): Expression<SqlBool> {
-  // `id in (…)`, not a correlated exists: the link is found by its unique hash first, then its one
-  // memory by primary key, instead of testing every memory against the link.
-  return eb(
-    'pins.id',
-    'in',
-    eb
-      .selectFrom('share_links')
-      .select('share_links.pin_id')
-      .where('share_links.token_hash', '=', tokenHash)
-      .where('share_links.expires_at', '>', nowIso)
-      // A disabled account's links stop working with the rest of its memories (§18).
-      .where('share_links.pin_id', 'not in', eb.selectFrom('pins as p').innerJoin('users as u', 'u.id', 'p.author_id').select('p.id').where('u.disabled_at', 'is not', null)),
-  );
+  return memoryAccessFilter(eb, linkViewer(tokenHash), 'memory.read', nowIso);
 }
 
 /** Kysely: may the viewer make, see or end this row's share link? The SQL form of `mayShare`. */
 export function sharableBy(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
-  return eb('pins.author_id', '=', viewerId);
+  return memoryAccessFilter(eb, userViewer(viewerId), 'memory.share');
 }
 
-/** Raw SQL form of byActiveAuthor, on an unqualified row with `author_id`. */
+/** Raw SQL form of the enabled-author condition (access.repository.ts, byActiveAuthor), on an unqualified row. */
 const ACTIVE_AUTHOR = sql<SqlBool>`author_id not in (select id from users where disabled_at is not null)`;
 
 /** Literals, as the map's SQL always wrote them (plans are the same with parameters). */

@@ -1,4 +1,5 @@
 import { VISIBILITY, type PinType, type Visibility } from '@memory-map/shared';
+import { grants, type Relation } from './permissions.ts';
 
 /**
  * Who may see a memory (docs/design.md §6). This file is the rule; every read that decides it —
@@ -62,17 +63,35 @@ export interface AudienceCase {
   viewerIsFriend: boolean;
 }
 
+/** What the in-memory rule knows of one memory and one viewer (a user, or a link's holder). */
+export interface MemoryFacts {
+  /** Absent for a share link's holder, who has no account. */
+  viewerId?: string;
+  authorId: string;
+  visibility: number;
+  viewerIsFriend: boolean;
+  viewerIsTagged?: boolean;
+  /** Does the viewer hold a live share link to this memory (`linkReaches`)? */
+  viaLink?: boolean;
+}
+
+/** The relations (permissions.ts) the viewer holds to the memory: the in-memory form of access.repository.ts. */
+export function relationsToMemory(f: MemoryFacts): Relation[] {
+  const held: Relation[] = [];
+  const reach = reachOf(f.visibility);
+  if (f.viewerId !== undefined) {
+    if (f.viewerId === f.authorId) held.push('author');
+    if (f.viewerIsFriend && reach === 'friends') held.push('friend');
+    if (reach === 'everyone') held.push('everyone');
+    if (f.viewerIsTagged) held.push('tagged');
+  }
+  if (f.viaLink) held.push('share-link');
+  return held;
+}
+
 /** The rule, in memory: the same answer the SQL predicate gives for the same rows. */
 export function maySee(c: AudienceCase): boolean {
-  if (c.viewerId === c.authorId) return true;
-  switch (reachOf(c.visibility)) {
-    case 'everyone':
-      return true;
-    case 'friends':
-      return c.viewerIsFriend;
-    default:
-      return false;
-  }
+  return grants('memory.read', relationsToMemory(c));
 }
 
 /**
@@ -155,5 +174,5 @@ export function linkReaches(link: ShareLinkGrant | undefined, pinId: string, now
 
 /** Who may make, see or end a memory's share link: its author only. */
 export function mayShare(viewerId: string, authorId: string): boolean {
-  return viewerId === authorId;
+  return grants('memory.share', relationsToMemory({ viewerId, authorId, visibility: 1, viewerIsFriend: false }));
 }

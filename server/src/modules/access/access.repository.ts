@@ -1,0 +1,200 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Queryable } from '../../db/queryable.ts';
+import type { DB } from '../../db/schema.ts';
+import { FRIENDS_LEVEL, PUBLIC_LEVEL } from './audience.ts';
+import { RULES, type Entity, type Permission, type Relation } from './permissions.ts';
+import type { Viewer } from './viewer.ts';
+
+/**
+ * The relations of permissions.ts as SQL, one predicate per relation and kind of thing. The
+ * batched check (require-access.ts) asks each granting relation in turn, one query for all the
+ * ids still refused; lists and single lookups filter their rows with `accessFilter`, the same
+ * predicates joined by OR. access.test.ts checks both against the rule in memory.
+ */
+
+type Predicate<T extends keyof DB> = (eb: ExpressionBuilder<DB, T>, viewer: Viewer, nowIso: string) => Expression<SqlBool> | null;
+
+const never = sql<SqlBool>`1 = 0`;
+
+/**
+ * Kysely: is this row's author an enabled account? docs/design.md §18: an admin disables an
+ * account and its memories are hidden from everyone else until it is enabled again, so every
+ * relation but `author` holds only while the author is enabled (withActiveAuthor below). The
+ * subquery reads the partial index of disabled accounts (migration 0030): empty on most servers.
+ */
+export function byActiveAuthor<T extends 'pins'>(eb: ExpressionBuilder<DB, T>): Expression<SqlBool> {
+  const e = eb as unknown as ExpressionBuilder<DB, 'pins'>;
+  return e('pins.author_id', 'not in', e.selectFrom('users').select('users.id').where('users.disabled_at', 'is not', null));
+}
+
+/** The relation, and the author is enabled. */
+function withActiveAuthor(p: Predicate<'pins'>): Predicate<'pins'> {
+  return (eb, v, nowIso) => {
+    const held = p(eb, v, nowIso);
+    return held === null ? null : eb.and([held, byActiveAuthor(eb)]);
+  };
+}
+
+/** How a viewer stands to a row of `pins`; null where the relation cannot hold for this viewer. */
+const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
+  author: (eb, v) => ('userId' in v ? eb('pins.author_id', '=', v.userId) : null),
+  friend: withActiveAuthor((eb, v) =>
+    'userId' in v
+      ? eb.and([
+          eb('pins.visibility', '=', FRIENDS_LEVEL),
+          eb.exists(
+            eb
+              .selectFrom('friendships')
+              .select('friendships.user_id')
+              .where('friendships.user_id', '=', v.userId)
+              .whereRef('friendships.friend_id', '=', 'pins.author_id'),
+          ),
+        ])
+      : null,
+  ),
+  everyone: withActiveAuthor((eb, v) => ('userId' in v ? eb('pins.visibility', '=', PUBLIC_LEVEL) : null)),
+  // `id in (…)`, not a correlated exists: the link is found by its unique hash first, then its one
+  // memory by primary key, instead of testing every memory against the link.
+  'share-link': withActiveAuthor((eb, v, nowIso) =>
+    'linkTokenHash' in v
+      ? eb(
+          'pins.id',
+          'in',
+          eb
+            .selectFrom('share_links')
+            .select('share_links.pin_id')
+            .where('share_links.token_hash', '=', v.linkTokenHash)
+            .where('share_links.expires_at', '>', nowIso),
+        )
+      : null,
+  ),
+  tagged: (eb, v) =>
+    'userId' in v
+      ? eb.exists(
+          eb.selectFrom('pin_tags').select('pin_tags.pin_id').whereRef('pin_tags.pin_id', '=', 'pins.id').where('pin_tags.user_id', '=', v.userId),
+        )
+      : null,
+};
+
+/** How a viewer stands to a row of `users`. */
+const userRelations: Partial<Record<Relation, Predicate<'users'>>> = {
+  self: (eb, v) => ('userId' in v ? eb('users.id', '=', v.userId) : null),
+  friend: (eb, v) =>
+    'userId' in v
+      ? eb.exists(
+          eb
+            .selectFrom('friendships')
+            .select('friendships.user_id')
+            .where('friendships.user_id', '=', v.userId)
+            .whereRef('friendships.friend_id', '=', 'users.id'),
+        )
+      : null,
+  requester: (eb, v) =>
+    'userId' in v
+      ? eb.exists(
+          eb
+            .selectFrom('friend_requests')
+            .select('friend_requests.from_id')
+            .whereRef('friend_requests.from_id', '=', 'users.id')
+            .where('friend_requests.to_id', '=', v.userId),
+        )
+      : null,
+};
+
+function orOf(parts: Array<Expression<SqlBool> | null>, eb: { or: (e: Expression<SqlBool>[]) => Expression<SqlBool> }): Expression<SqlBool> {
+  const present = parts.filter((p): p is Expression<SqlBool> => p !== null);
+  if (present.length === 0) return never;
+  return present.length === 1 ? present[0]! : eb.or(present);
+}
+
+function predicateOf<T extends keyof DB>(table: Partial<Record<Relation, Predicate<T>>>, relation: Relation): Predicate<T> {
+  const p = table[relation];
+  if (!p) throw new Error(`the relation '${relation}' has no SQL for this kind of thing`);
+  return p;
+}
+
+function ruleOn(permission: Permission, entity: Entity): readonly Relation[] {
+  const rule = RULES[permission];
+  if (rule.entity !== entity) throw new Error(`'${permission}' is not about a ${entity}`);
+  return rule.grantedBy;
+}
+
+/** Kysely: may the viewer do `permission` to this row of `pins`? (Filters lists and lookups.) */
+export function memoryAccessFilter(
+  eb: ExpressionBuilder<DB, 'pins'>,
+  viewer: Viewer,
+  permission: Permission,
+  nowIso: string = new Date().toISOString(),
+): Expression<SqlBool> {
+  return orOf(ruleOn(permission, 'memory').map((r) => predicateOf(memoryRelations, r)(eb, viewer, nowIso)), eb);
+}
+
+/** Kysely: may the viewer do `permission` to this row of `users`? */
+export function userAccessFilter(
+  eb: ExpressionBuilder<DB, 'users'>,
+  viewer: Viewer,
+  permission: Permission,
+  nowIso: string = new Date().toISOString(),
+): Expression<SqlBool> {
+  return orOf(ruleOn(permission, 'user').map((r) => predicateOf(userRelations, r)(eb, viewer, nowIso)), eb);
+}
+
+/** One batched query: which of `ids` the viewer reaches through one relation. */
+export type RelationQuery = (db: Queryable, viewer: Viewer, ids: readonly string[], nowIso: string) => Promise<string[]>;
+
+function memoryQuery(relation: Relation): RelationQuery {
+  const predicate = predicateOf(memoryRelations, relation);
+  return async (db, viewer, ids, nowIso) => {
+    const rows = await db
+      .selectFrom('pins')
+      .select('pins.id')
+      .where('pins.id', 'in', [...ids])
+      .where((eb) => predicate(eb, viewer, nowIso) ?? never)
+      .execute();
+    return rows.map((r) => r.id);
+  };
+}
+
+function userQuery(relation: Relation): RelationQuery {
+  const predicate = predicateOf(userRelations, relation);
+  return async (db, viewer, ids, nowIso) => {
+    const rows = await db
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.id', 'in', [...ids])
+      .where((eb) => predicate(eb, viewer, nowIso) ?? never)
+      .execute();
+    return rows.map((r) => r.id);
+  };
+}
+
+function queriesFor(relations: Partial<Record<Relation, unknown>>, make: (r: Relation) => RelationQuery): Partial<Record<Relation, RelationQuery>> {
+  return Object.fromEntries(Object.keys(relations).map((r) => [r, make(r as Relation)]));
+}
+
+/**
+ * The batched queries per kind of thing and relation. Comments, trips and circles have no table
+ * yet (design §14, §15, §17): their issues add the predicates above and an entry here.
+ */
+export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, RelationQuery>>>> = {
+  memory: queriesFor(memoryRelations, memoryQuery),
+  user: queriesFor(userRelations, userQuery),
+  comment: {},
+  trip: {},
+  circle: {},
+  // `system` is the server: the ids stand for it (admin-access.ts passes the viewer's own), and
+  // all are granted or none.
+  system: {
+    admin: async (db, viewer, ids) => {
+      if (!('userId' in viewer)) return [];
+      const row = await db
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.id', '=', viewer.userId)
+        .where('users.is_admin', '=', 1)
+        .where('users.disabled_at', 'is', null)
+        .executeTakeFirst();
+      return row ? [...ids] : [];
+    },
+  },
+};
