@@ -37,6 +37,7 @@ import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { registerHousekeeping, type HousekeepingRole } from './plugins/housekeeping.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswer } from './plugins/shutdown.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
   registerRateLimits(app);
+  registerMetrics(app);
   registerHousekeeping(app, options.housekeeping);
 
   registerSecurityHeaders(app);
@@ -173,7 +175,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // (a stale /assets/index-abc.js), stay 404s: an HTML page in their place breaks the app
     // with a confusing MIME-type error instead of a clear "not found".
     const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url);
-    if (hasWeb && request.method === 'GET' && !isFile && !url.startsWith('/api/') && !url.startsWith('/media/')) {
+    // HEAD too: uptime checkers ask with HEAD, and it must answer as GET does (without the body).
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isFile && !url.startsWith('/api/') && !url.startsWith('/media/')) {
       return sendAppPage(reply, webDist, url);
     }
     return reply.code(404).send({ error: `No route for ${request.method} ${url}` });
