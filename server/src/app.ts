@@ -60,7 +60,7 @@ export interface BuildOptions {
 }
 
 /** Files in DATA_DIR/media, or an S3 bucket when S3_BUCKET is set (its SDK loads only then: ~12 MB). */
-async function openMediaStore(config: Config): Promise<MediaStore> {
+export async function openMediaStore(config: Config): Promise<MediaStore> {
   if (!config.s3) return new LocalMediaStore(config.mediaDir);
   const { createS3MediaStore } = await import('./modules/media/s3-media-store.ts');
   return createS3MediaStore(config.s3);

@@ -23,6 +23,8 @@ export interface MediaStore {
   size?(key: string): Promise<number | null>;
   /** Every stored byte (the Admin screen's total). */
   totalBytes?(): Promise<number>;
+  /** Every stored key (backups: docs/design.md §18). */
+  listKeys?(): AsyncIterable<string>;
   /** At start-up, before any request: makes the store ready (the local folders, private). */
   prepare?(): Promise<void>;
   /**
@@ -125,6 +127,21 @@ export class LocalMediaStore implements MediaStore {
       return (await stat(this.file(key))).size;
     } catch {
       return null;
+    }
+  }
+
+  async *listKeys(): AsyncIterable<string> {
+    for (const kind of KINDS) {
+      let names: string[];
+      try {
+        names = await readdir(path.join(this.root, kind));
+      } catch {
+        continue;
+      }
+      for (const name of names.sort()) {
+        const key = `${kind}/${name}`;
+        if (MEDIA_KEY_RE.test(key)) yield key;
+      }
     }
   }
 

@@ -45,6 +45,14 @@ export function createS3MediaStore(config: S3Config): MediaStore {
         throw err;
       }
     },
+    async *listKeys(): AsyncIterable<string> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key && MEDIA_KEY_RE.test(object.Key)) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async totalBytes(): Promise<number> {
       let total = 0;
       let token: string | undefined;
