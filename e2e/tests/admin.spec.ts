@@ -104,7 +104,7 @@ test('without e-mail, Forgot password says to ask an admin, whose reset link set
   const resetUrl = new URL(await link.inputValue());
 
   await phone.goto(resetUrl.pathname + resetUrl.search);
-  await phone.getByLabel('New Password').fill('brand!new1');
+  await phone.getByRole('textbox', { name: 'New Password' }).fill('brand!new1');
   await phone.getByLabel('Confirm Password').fill('brand!new1');
   await phone.getByRole('button', { name: 'Save New Password' }).click();
   await expect(phone).toHaveURL(/\/login$/);
