@@ -1,27 +1,60 @@
+import { ACCOUNT_MESSAGES } from '@memory-map/shared';
 import type { App } from '../app-types.ts';
 import { AppError } from '../lib/errors.ts';
+import type { RateLimiter } from '../lib/rate-limiter.ts';
 
 /**
- * One limit of a route: at most `max` requests per `windowSeconds`, counted per signed-in user
- * or per client address. `does` completes "You can …" for the person who hit it.
+ * What a limit counts: requests of one signed-in user, of one client address, attempts at one
+ * username (whoever makes them), or at one username from one address.
  */
-export interface RateRule {
+export type Counted = 'user' | 'address' | 'username' | 'username-and-address';
+
+interface RuleBase {
+  /** The counter's name; rules that count the same thing under one name share its counter. */
   name: string;
-  per: 'user' | 'address';
+  per: Counted;
   max: number;
   windowSeconds: number;
-  does: string;
+  /** `failures`: only failed attempts count, which the service reports (`countFailure`). */
+  counts?: 'failures';
 }
 
+/**
+ * One limit: at most `max` per `windowSeconds`. Whoever hits it is told either what they may do
+ * (`does` completes "You can …", with the wait) or, where saying more would help a guesser, a
+ * fixed sentence (`says`).
+ */
+export type RateRule = RuleBase & ({ does: string } | { says: string });
+
+/** A limit a route names in its `config.rateLimit`: every request counts, per user or address. */
+export type RouteRateRule = RateRule & { per: 'user' | 'address'; counts?: never };
+
 const MINUTE = 60;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Signing in and up do not say which limit was hit, or how long it holds. */
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a moment and try again.';
 
 /**
- * Every per-route limit, in one place (README lists them). Writes are limited per user, so one
- * account cannot flood the database or its friends whatever addresses it uses; place lookups,
- * which cost CPU and may reach GEOCODER_URL, per address.
+ * Every limit of the server, in one table (README lists them). Writes are limited per user, so
+ * one account cannot flood the database or its friends whatever addresses it uses; place
+ * lookups, which cost CPU and may reach GEOCODER_URL, per address.
+ *
+ * Login: every attempt counts per address. Only *failed* passwords count against a username:
+ * strictly per (username, address), loosely per username alone so a guesser spread over many
+ * addresses is stopped too. Successful logins never count. The price of the loose limit: someone
+ * failing from ten or more addresses can make a username wait up to 15 minutes, the owner
+ * included; without it, those addresses could guess without end. Deleting an account allows
+ * enough wrong passwords for a person who mistypes, not for someone guessing with a session
+ * they should not have.
  */
 export const RATE_LIMITS = {
+  login: { name: 'login', per: 'address', max: 30, windowSeconds: MINUTE, says: TOO_MANY_ATTEMPTS },
+  loginFailuresPerUsernameAndAddress: { name: 'login:fail', per: 'username-and-address', max: 10, windowSeconds: 15 * MINUTE, counts: 'failures', says: TOO_MANY_ATTEMPTS },
+  loginFailuresPerUsername: { name: 'login:fail', per: 'username', max: 100, windowSeconds: 15 * MINUTE, counts: 'failures', says: TOO_MANY_ATTEMPTS },
+  register: { name: 'register', per: 'address', max: 10, windowSeconds: HOUR, says: TOO_MANY_ATTEMPTS },
+  deleteAccountFailures: { name: 'delete-account:failures', per: 'user', max: 5, windowSeconds: 15 * MINUTE, counts: 'failures', says: ACCOUNT_MESSAGES.tooManyAttempts },
   createMemory: { name: 'memories:create', per: 'user', max: 60, windowSeconds: MINUTE, does: 'create at most 60 memories a minute' },
   updateMemory: { name: 'memories:update', per: 'user', max: 120, windowSeconds: MINUTE, does: 'edit memories at most 120 times a minute' },
   sendFriendRequestPerMinute: { name: 'friends:send:minute', per: 'user', max: 30, windowSeconds: MINUTE, does: 'send at most 30 friend requests a minute' },
@@ -30,23 +63,44 @@ export const RATE_LIMITS = {
   placesReverse: { name: 'places:reverse', per: 'address', max: 60, windowSeconds: MINUTE, does: 'look up places at most 60 times a minute' },
   shareLink: { name: 'share:create', per: 'user', max: 60, windowSeconds: MINUTE, does: 'make at most 60 share links a minute' },
   sharePage: { name: 'share:page', per: 'address', max: 120, windowSeconds: MINUTE, does: 'open shared memories at most 120 times a minute' },
-  exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: 60 * MINUTE, does: 'download your data at most 10 times an hour' },
-  passwordForgot: { name: 'password:forgot', per: 'address', max: 10, windowSeconds: 60 * MINUTE, does: 'ask for at most 10 reset links an hour' },
+  exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: HOUR, does: 'download your data at most 10 times an hour' },
+  // docs/design.md §18: password reset links.
+  passwordForgot: { name: 'password:forgot', per: 'address', max: 10, windowSeconds: HOUR, does: 'ask for at most 10 reset links an hour' },
   /** Counted per account by the service, silently: the answer must not tell the account exists. */
-  passwordResetMail: { name: 'password:mail', per: 'user', max: 3, windowSeconds: 60 * MINUTE, does: 'get at most 3 reset e-mails an hour' },
-  passwordReset: { name: 'password:reset', per: 'address', max: 20, windowSeconds: 60 * MINUTE, does: 'try at most 20 reset links an hour' },
-  adminWrite: { name: 'admin:write', per: 'user', max: 120, windowSeconds: MINUTE, does: 'make at most 120 admin changes a minute' },
+  passwordResetMail: { name: 'password:mail', per: 'user', max: 3, windowSeconds: HOUR, does: 'get at most 3 reset e-mails an hour' },
+  passwordReset: { name: 'password:reset', per: 'address', max: 20, windowSeconds: HOUR, does: 'try at most 20 reset links an hour' },
 } as const satisfies Record<string, RateRule>;
 
-/** A rule of the table by name, for the few limits a service counts itself. */
-export function limitOf(name: keyof typeof RATE_LIMITS): RateRule {
-  return RATE_LIMITS[name];
+/** Who is counted: whichever of these the rule's `per` needs. */
+export interface Counter {
+  userId?: string;
+  address?: string;
+  /** Lower-cased. */
+  username?: string;
+}
+
+/** The limiter's key of one rule for one counted subject. */
+export function rateKey(rule: RateRule, who: Counter): string {
+  const need = (value: string | undefined, what: string): string => {
+    if (value === undefined) throw new Error(`the limit '${rule.name}' counts per ${what}, which was not given`);
+    return value;
+  };
+  switch (rule.per) {
+    case 'user':
+      return `${rule.name}:user:${need(who.userId, 'user')}`;
+    case 'address':
+      return `${rule.name}:ip:${need(who.address, 'address')}`;
+    case 'username':
+      return `${rule.name}:${need(who.username, 'username')}`;
+    case 'username-and-address':
+      return `${rule.name}:${need(who.username, 'username')}:${need(who.address, 'address')}`;
+  }
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Limits of this route, checked after authentication and before the body is validated. */
-    rateLimit?: RateRule | readonly RateRule[];
+    rateLimit?: RouteRateRule | readonly RouteRateRule[];
   }
 }
 
@@ -59,9 +113,26 @@ export function waitText(seconds: number): string {
 }
 
 export function tooManyRequests(rule: RateRule, retryAfter: number): AppError {
-  return new AppError(429, `You can ${rule.does}. Please try again in ${waitText(retryAfter)}.`, {
-    'retry-after': String(retryAfter),
-  });
+  const text = 'does' in rule ? `You can ${rule.does}. Please try again in ${waitText(retryAfter)}.` : rule.says;
+  return new AppError(429, text, { 'retry-after': String(retryAfter) });
+}
+
+/** Counts this attempt against the rule; over the limit, refuses it (429). */
+export async function countAttempt(limiter: RateLimiter, rule: RateRule, who: Counter): Promise<void> {
+  const { allowed, retryAfter } = await limiter.hit(rateKey(rule, who), rule.max, rule.windowSeconds);
+  if (!allowed) throw tooManyRequests(rule, retryAfter);
+}
+
+/** Refuses (429) while the rule's failures are over the limit, without counting this look. */
+export async function refuseWhileBlocked(limiter: RateLimiter, rule: RateRule, who: Counter): Promise<void> {
+  const { allowed, retryAfter } = await limiter.isBlocked(rateKey(rule, who), rule.max);
+  if (!allowed) throw tooManyRequests(rule, retryAfter);
+}
+
+/** Counts a failure; true when this one went over the limit. */
+export async function countFailure(limiter: RateLimiter, rule: RateRule, who: Counter): Promise<{ over: boolean; retryAfter: number }> {
+  const { allowed, retryAfter } = await limiter.hit(rateKey(rule, who), rule.max, rule.windowSeconds);
+  return { over: !allowed, retryAfter };
 }
 
 /**
@@ -74,10 +145,15 @@ export function registerRateLimits(app: App): void {
   app.addHook('preValidation', async (request) => {
     const configured = request.routeOptions.config.rateLimit;
     if (!configured) return;
-    const rules: readonly RateRule[] = Array.isArray(configured) ? configured : [configured as RateRule];
+    const rules: readonly RouteRateRule[] = Array.isArray(configured) ? configured : [configured as RouteRateRule];
     for (const rule of rules) {
-      const who = rule.per === 'user' && request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
-      const { allowed, retryAfter } = await app.ctx.limiter.hit(`route:${rule.name}:${who}`, rule.max, rule.windowSeconds);
+      // A per-user rule on a route without a session counts the address instead.
+      const counted: RateRule = rule.per === 'user' && !request.user ? { ...rule, per: 'address' } : rule;
+      const { allowed, retryAfter } = await app.ctx.limiter.hit(
+        `route:${rateKey(counted, { userId: request.user?.id, address: request.ip })}`,
+        rule.max,
+        rule.windowSeconds,
+      );
       if (!allowed) throw tooManyRequests(rule, retryAfter);
     }
   });

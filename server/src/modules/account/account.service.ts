@@ -1,7 +1,8 @@
 import { ACCOUNT_MESSAGES, LIMITS } from '@memory-map/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, AuthUser } from '../../app-types.ts';
-import { AppError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
+import { countFailure, RATE_LIMITS, refuseWhileBlocked, tooManyRequests } from '../../plugins/rate-limits.ts';
 import { forgetAuthor, onPinsRemoved } from '../map-cells/pin-cells.ts';
 import { finishImageChange, recordDrops, subjectOf, type ImageChange } from '../media/image-changes.ts';
 import { parsePhotos } from '../media/pin-photos.ts';
@@ -9,19 +10,9 @@ import { burnVerification, verifyPassword } from '../sessions/passwords.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { accountRepository } from './account.repository.ts';
 
-/**
- * Wrong passwords per account: enough for a person who mistypes, not for someone guessing with a
- * session they should not have.
- */
-export const DELETE_FAILURES = { max: 5, windowSeconds: 15 * 60 };
-
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 const FILE_DELETIONS_AT_ONCE = 8;
-
-function tooMany(retryAfter: number): AppError {
-  return new AppError(429, ACCOUNT_MESSAGES.tooManyAttempts, { 'retry-after': String(retryAfter) });
-}
 
 /**
  * DELETE /api/account (docs/design.md §11): after the password, everything of the user goes —
@@ -32,17 +23,16 @@ function tooMany(retryAfter: number): AppError {
  */
 export async function deleteAccount(ctx: AppContext, log: Log, auth: AuthUser, password: string): Promise<void> {
   const db = ctx.db.kysely;
-  const failures = `delete-account:failures:${auth.id}`;
-  const blocked = await ctx.limiter.isBlocked(failures, DELETE_FAILURES.max);
-  if (!blocked.allowed) throw tooMany(blocked.retryAfter);
+  const failures = RATE_LIMITS.deleteAccountFailures;
+  await refuseWhileBlocked(ctx.limiter, failures, { userId: auth.id });
 
   const row = await usersRepository.findById(db, auth.id);
   if (!row) throw new UnauthorizedError('Your account no longer exists');
   // A password longer than any we accept cannot be right, and is not worth a hash.
   const right = password.length <= LIMITS.passwordMax ? await verifyPassword(row.password_hash, password) : (await burnVerification('x'), false);
   if (!right) {
-    const hit = await ctx.limiter.hit(failures, DELETE_FAILURES.max, DELETE_FAILURES.windowSeconds);
-    if (!hit.allowed) throw tooMany(hit.retryAfter);
+    const hit = await countFailure(ctx.limiter, failures, { userId: auth.id });
+    if (hit.over) throw tooManyRequests(failures, hit.retryAfter);
     throw new ForbiddenError(ACCOUNT_MESSAGES.wrongPassword);
   }
 

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, CIRCLE_MESSAGES, type AuthResponse, type LoginInput, type RegisterInput } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
-import { AppError, ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
 import { adminRepository } from '../admin/admin.repository.ts';
 import { admitSignUp, refuseClosedSignUp } from '../admin/registration.ts';
 import { uuidv7 } from '../../lib/ids.ts';
@@ -10,43 +10,14 @@ import { selfUser } from '../users/users.service.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { burnVerification, hashPassword, verifyPassword } from '../sessions/passwords.ts';
 import { createSession } from '../sessions/sessions.ts';
-
-/**
- * Login attempts: every attempt counts per address. Only *failed* passwords count against a
- * username: strictly per (username, address), loosely per username alone so a guesser spread over
- * many addresses is stopped too. Successful logins never count. The price of the loose limit:
- * someone failing from ten or more addresses can make a username wait up to 15 minutes, the
- * owner included; without it, those addresses could guess without end.
- */
-export const LOGIN_LIMITS = {
-  perIp: { max: 30, windowSeconds: 60 },
-  failuresPerUserAndIp: { max: 10, windowSeconds: 15 * 60 },
-  failuresPerUser: { max: 100, windowSeconds: 15 * 60 },
-};
-export const REGISTER_LIMIT = { max: 10, windowSeconds: 60 * 60 };
-
-function tooMany(retryAfter: number): AppError {
-  return new AppError(429, 'Too many attempts. Please wait a moment and try again.', {
-    'retry-after': String(retryAfter),
-  });
-}
-
-async function enforce(ctx: AppContext, key: string, rule: { max: number; windowSeconds: number }) {
-  const { allowed, retryAfter } = await ctx.limiter.hit(key, rule.max, rule.windowSeconds);
-  if (!allowed) throw tooMany(retryAfter);
-}
-
-async function refuseIfBlocked(ctx: AppContext, key: string, rule: { max: number }) {
-  const { allowed, retryAfter } = await ctx.limiter.isBlocked(key, rule.max);
-  if (!allowed) throw tooMany(retryAfter);
-}
+import { countAttempt, countFailure, RATE_LIMITS, refuseWhileBlocked } from '../../plugins/rate-limits.ts';
 
 export interface SessionResult extends AuthResponse {
   tokenHash: string;
 }
 
 export async function register(ctx: AppContext, input: RegisterInput, ip: string, userAgent?: string): Promise<SessionResult> {
-  await enforce(ctx, `register:ip:${ip}`, REGISTER_LIMIT);
+  await countAttempt(ctx.limiter, RATE_LIMITS.register, { address: ip });
   const db = ctx.db.kysely;
   // docs/design.md §18: the sign-up mode decides before anything else is looked at, so a closed
   // server does not tell which usernames exist.
@@ -99,15 +70,13 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
 }
 
 export async function login(ctx: AppContext, input: LoginInput, ip: string, userAgent?: string): Promise<SessionResult> {
-  await enforce(ctx, `login:ip:${ip}`, LOGIN_LIMITS.perIp);
-  const name = input.username.toLowerCase();
-  const userIpKey = `login:fail:${name}:${ip}`;
-  const userKey = `login:fail:${name}`;
-  await refuseIfBlocked(ctx, userIpKey, LOGIN_LIMITS.failuresPerUserAndIp);
-  await refuseIfBlocked(ctx, userKey, LOGIN_LIMITS.failuresPerUser);
+  await countAttempt(ctx.limiter, RATE_LIMITS.login, { address: ip });
+  const who = { username: input.username.toLowerCase(), address: ip };
+  const failureLimits = [RATE_LIMITS.loginFailuresPerUsernameAndAddress, RATE_LIMITS.loginFailuresPerUsername];
+  for (const rule of failureLimits) await refuseWhileBlocked(ctx.limiter, rule, who);
+  // This attempt is answered 401 whatever it tips over: the next one is refused up front.
   const fail = async () => {
-    const { failuresPerUserAndIp: a, failuresPerUser: b } = LOGIN_LIMITS;
-    await Promise.all([ctx.limiter.hit(userIpKey, a.max, a.windowSeconds), ctx.limiter.hit(userKey, b.max, b.windowSeconds)]);
+    await Promise.all(failureLimits.map((rule) => countFailure(ctx.limiter, rule, who)));
     return new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
   };
   const row = await usersRepository.findByUsername(ctx.db.kysely, input.username);

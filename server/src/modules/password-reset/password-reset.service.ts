@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-types.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { limitOf } from '../../plugins/rate-limits.ts';
+import { RATE_LIMITS, rateKey } from '../../plugins/rate-limits.ts';
 import { hashPassword } from '../sessions/passwords.ts';
 import { hashToken, revokeAllSessions } from '../sessions/sessions.ts';
 import { passwordResetRepository } from './password-reset.repository.ts';
@@ -44,8 +44,8 @@ export function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, login: s
       const account = await passwordResetRepository.findAccount(ctx.db.kysely, login.toLowerCase());
       if (!account) return;
       // A mailbox gets a few links an hour at most, however many addresses ask for it.
-      const rule = limitOf('passwordResetMail');
-      const { allowed } = await ctx.limiter.hit(`route:${rule.name}:user:${account.id}`, rule.max, rule.windowSeconds);
+      const rule = RATE_LIMITS.passwordResetMail;
+      const { allowed } = await ctx.limiter.hit(rateKey(rule, { userId: account.id }), rule.max, rule.windowSeconds);
       if (!allowed) return;
       const link = await newLink(ctx, account.id, origin);
       await mailer.send({
