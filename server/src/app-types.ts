@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { LiveEvents } from './modules/events/live-events.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
+import type { Mailer } from './modules/password-reset/mailer.ts';
 import type { UploadGate } from './modules/media/upload-limits.ts';
 import type { ReadCache } from './modules/read-cache/read-cache.ts';
 import type { ReadCounters } from './modules/read-cache/read-cache.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   events: LiveEvents;
   /** The feed's and the map's read cache (docs/decisions/080-read-cache.md). */
   readCache: ReadCache;
+  /** Set when SMTP_URL and MAIL_FROM are: password reset e-mails (docs/design.md §18). */
+  mailer?: Mailer;
 }
 
 export interface AuthUser {

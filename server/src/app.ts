@@ -13,6 +13,10 @@ import { REPO_DIR } from './paths.ts';
 import { FallbackRateLimiter, MemoryRateLimiter } from './lib/rate-limiter.ts';
 import { openRedis } from './lib/redis.ts';
 import accountRoutes from './modules/account/account.routes.ts';
+import adminRoutes from './modules/admin/admin.routes.ts';
+import passwordResetRoutes from './modules/password-reset/password-reset.routes.ts';
+import { createMailer, type Mailer } from './modules/password-reset/mailer.ts';
+import sessionsRoutes from './modules/sessions/sessions.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
 import { createLiveEvents, type LiveEventsOptions } from './modules/events/live-events.ts';
@@ -33,6 +37,7 @@ import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { registerHousekeeping, type HousekeepingRole } from './plugins/housekeeping.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswer } from './plugins/shutdown.ts';
@@ -50,10 +55,12 @@ export interface BuildOptions {
   liveEvents?: LiveEventsOptions;
   /** Whether this process sweeps and recovers (one worker of several: plugins/housekeeping.ts). */
   housekeeping?: HousekeepingRole;
+  /** Replaces the SMTP mailer of config.smtp. */
+  mailer?: Mailer;
 }
 
 /** Files in DATA_DIR/media, or an S3 bucket when S3_BUCKET is set (its SDK loads only then: ~12 MB). */
-async function openMediaStore(config: Config): Promise<MediaStore> {
+export async function openMediaStore(config: Config): Promise<MediaStore> {
   if (!config.s3) return new LocalMediaStore(config.mediaDir);
   const { createS3MediaStore } = await import('./modules/media/s3-media-store.ts');
   return createS3MediaStore(config.s3);
@@ -106,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     events: createLiveEvents(redis, config.redisPrefix, app.log, options.liveEvents),
     uploads: new UploadGate(),
     readCache: new ReadCache({ enabled: config.readCache }),
+    mailer: options.mailer ?? (config.smtp ? createMailer(config.smtp) : undefined),
   };
   app.decorate('ctx', ctx);
   // Live streams never end by themselves: end them before the server waits for its connections.
@@ -113,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await ctx.limiter.close();
     await ctx.events.close();
+    ctx.mailer?.close();
     redis?.disconnect();
   });
 
@@ -121,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
   registerRateLimits(app);
+  registerMetrics(app);
   registerHousekeeping(app, options.housekeeping);
 
   registerSecurityHeaders(app);
@@ -151,6 +161,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(shareLinksRoutes);
   await app.register(onThisDayRoutes);
   await app.register(accountRoutes);
+  await app.register(adminRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(sessionsRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
@@ -162,7 +175,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // (a stale /assets/index-abc.js), stay 404s: an HTML page in their place breaks the app
     // with a confusing MIME-type error instead of a clear "not found".
     const isFile = url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(url);
-    if (hasWeb && request.method === 'GET' && !isFile && !url.startsWith('/api/') && !url.startsWith('/media/')) {
+    // HEAD too: uptime checkers ask with HEAD, and it must answer as GET does (without the body).
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isFile && !url.startsWith('/api/') && !url.startsWith('/media/')) {
       return sendAppPage(reply, webDist, url);
     }
     return reply.code(404).send({ error: `No route for ${request.method} ${url}` });

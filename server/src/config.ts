@@ -66,6 +66,10 @@ const envSchema = z.object({
     .max(256, 'WORKERS must be at most 256')
     .optional(),
   READ_CACHE: z.enum(['on', 'off'], { error: 'READ_CACHE must be on or off' }).default('on'),
+  REGISTRATION: z.enum(['open', 'invite', 'closed'], { error: 'REGISTRATION must be open, invite or closed' }).default('open'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3, 'MAIL_FROM must be an address such as "Memory Map <memories@example.org>"').optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface S3Config {
@@ -109,6 +113,12 @@ export interface Config {
   workers: number;
   /** The feed's and the map's read cache (docs/decisions/080-read-cache.md); off reads the database every time. */
   readCache: boolean;
+  /** The sign-up mode until an admin chooses one (docs/design.md §18). */
+  registration: 'open' | 'invite' | 'closed';
+  /** Password reset e-mails: both set, or none (then an admin makes the link). */
+  smtp?: { url: string; from: string };
+  /** GET /metrics answers only with this Bearer token, and only when it is set. */
+  metricsToken?: string;
 }
 
 /**
@@ -141,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  WORKERS: more than one worker needs REDIS_URL (the processes share live updates, rate limits and fresh feeds through Redis); set REDIS_URL or WORKERS=1',
     );
+  }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new Error('Invalid configuration:\n  SMTP_URL, MAIL_FROM: set both to send password reset e-mails, or neither');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   createDataDir(dataDir);
@@ -177,5 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     workers: e.WORKERS ?? (e.REDIS_URL ? availableParallelism() : 1),
     readCache: e.READ_CACHE === 'on',
+    registration: e.REGISTRATION,
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_SCRIPT } from '@memory-map/shared';
 import { buildApp } from './app.ts';
-import { carriesFirstPaintScript } from './plugins/web-app.ts';
+import { carriesFirstPaintScript, hasInlineScript } from './plugins/web-app.ts';
 import type { App } from './app-types.ts';
 import { loadConfig } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -28,6 +28,11 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(webDist, 'assets', 'big-1.js.gz'), gzipSync(BIG_JS));
     writeFileSync(path.join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Memory Map' }));
     writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    // What a foreign build (the original client, Create React App) names by content.
+    mkdirSync(path.join(webDist, 'static', 'js'), { recursive: true });
+    writeFileSync(path.join(webDist, 'static', 'js', 'main.8f3a2b1c.js'), 'console.log(2)');
+    writeFileSync(path.join(webDist, 'static', 'js', '2.a1b2c3d4.chunk.js'), 'console.log(3)');
+    writeFileSync(path.join(webDist, 'favicon.ico'), 'icon');
     // The build's page per screen (web/build/route-pages.ts).
     mkdirSync(path.join(webDist, 'pages'));
     writeFileSync(path.join(webDist, 'pages', 'login.html'), '<!doctype html><title>Memory Map</title><h1>Log In</h1>');
@@ -108,6 +113,33 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it("lets browsers keep a foreign build's content-named files for a year too, and nothing else of it", async () => {
+    for (const url of ['/static/js/main.8f3a2b1c.js', '/static/js/2.a1b2c3d4.chunk.js']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await app.inject({ url: '/favicon.ico' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers HEAD on an app page as GET, without the body (uptime checkers)', async () => {
+    for (const url of ['/', '/friends', '/login']) {
+      const get = await app.inject({ url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'HEAD', url: '/assets/missing-1.js' })).statusCode).toBe(404);
+  });
+
+  it('tells a page of another app (no inline script at all) from one of ours built with another script', () => {
+    expect(hasInlineScript('<head><script src="/static/js/main.8f3a2b1c.js"></script><script defer src="/x.js"></script>')).toBe(false);
+    expect(hasInlineScript('<head><script>var a = 1</script>')).toBe(true);
+    expect(hasInlineScript(`<head><script type="module">${FIRST_PAINT_SCRIPT}</script>`)).toBe(true);
   });
 
   it('serves the web app manifest as one', async () => {

@@ -58,6 +58,8 @@ describe.each(both)('the original client %s', (_name, app, headersOf) => {
       firstName: null,
       lastName: null,
       createdAt: expect.any(String),
+      // docs/design.md §18 adds it; the original client ignores fields it does not read.
+      isAdmin: expect.any(Boolean),
     });
   });
 

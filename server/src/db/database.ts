@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { DB } from './schema.ts';
 import { openCommittedReads } from './committed-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { logQuery } from './query-timing.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -44,7 +45,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: logQuery });
   const reads = openCommittedReads(file, kysely);
   // The planner picks the map's and the feed's indexes from table statistics: keep them current
   // as the tables grow (SQLite re-analyzes only what changed a lot, within a bounded effort).
@@ -78,6 +79,6 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   pool.on('error', (err) => {
     console.warn(`PostgreSQL closed an idle connection (${err.message}); a new one is opened when needed`);
   });
-  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }

@@ -13,6 +13,12 @@ export interface UsersTable {
   first_name: string | null;
   last_name: string | null;
   created_at: string;
+  /** 1 for an admin (docs/design.md §18; migration 0030). */
+  is_admin: ColumnType<number, number | undefined, number>;
+  /** When an admin disabled the account; null while it is enabled. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last time one of its sessions was used (written with the sliding expiry, hourly). */
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -21,6 +27,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+  /** The browser's User-Agent at sign-in, for "Your sessions" (at most 300 characters). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per direction: "A's friends" and "are A and B friends" are both primary-key lookups. */
@@ -93,6 +101,30 @@ export interface ReadGenerationsTable {
   gen: number;
 }
 
+/** Admin settings by name (docs/design.md §18); a missing row takes its default. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** An invite code: `uses` sign-ups allowed, `used` so far, until `expires_at`. */
+export interface InvitesTable {
+  code: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  uses: number;
+  used: ColumnType<number, number | undefined, number>;
+}
+
+/** A password reset link: the SHA-256 of its token, single use, one hour. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -103,6 +135,9 @@ export interface DB {
   share_links: ShareLinksTable;
   media_intents: MediaIntentsTable;
   read_generations: ReadGenerationsTable;
+  settings: SettingsTable;
+  invites: InvitesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type { Generated };

@@ -57,6 +57,9 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
   'GET /api/app-info',
   'GET /api/docs',
+  'GET /api/signup-info',
+  'POST /api/password/forgot',
+  'POST /api/password/reset',
 ]);
 
 /**

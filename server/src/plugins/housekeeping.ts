@@ -1,4 +1,6 @@
 import type { App } from '../app-types.ts';
+import { deleteDeadInvites } from '../modules/admin/admin.service.ts';
+import { deleteExpiredResetLinks } from '../modules/password-reset/password-reset.service.ts';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.ts';
 import { deleteExpiredLinks } from '../modules/share-links/share-links.service.ts';
 import { recoverImageChanges } from '../modules/media/image-changes.ts';
@@ -29,6 +31,8 @@ export function registerHousekeeping(app: App, role: HousekeepingRole = 'start-u
     timer = setInterval(() => {
       deleteExpiredSessions(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
       deleteExpiredLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired share links'));
+      deleteExpiredResetLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired reset links'));
+      deleteDeadInvites(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete spent invites'));
       recoverImageChanges(app.ctx, app.log, { startUp: false }).catch((err: unknown) =>
         app.log.warn({ err }, 'could not settle stale image changes'),
       );

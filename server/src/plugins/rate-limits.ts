@@ -64,6 +64,11 @@ export const RATE_LIMITS = {
   shareLink: { name: 'share:create', per: 'user', max: 60, windowSeconds: MINUTE, does: 'make at most 60 share links a minute' },
   sharePage: { name: 'share:page', per: 'address', max: 120, windowSeconds: MINUTE, does: 'open shared memories at most 120 times a minute' },
   exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: HOUR, does: 'download your data at most 10 times an hour' },
+  // docs/design.md §18: password reset links.
+  passwordForgot: { name: 'password:forgot', per: 'address', max: 10, windowSeconds: HOUR, does: 'ask for at most 10 reset links an hour' },
+  /** Counted per account by the service, silently: the answer must not tell the account exists. */
+  passwordResetMail: { name: 'password:mail', per: 'user', max: 3, windowSeconds: HOUR, does: 'get at most 3 reset e-mails an hour' },
+  passwordReset: { name: 'password:reset', per: 'address', max: 20, windowSeconds: HOUR, does: 'try at most 20 reset links an hour' },
 } as const satisfies Record<string, RateRule>;
 
 /** Who is counted: whichever of these the rule's `per` needs. */

@@ -15,6 +15,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /**
+ * Outside assets/, a file whose name carries a content hash the way webpack and Create React App
+ * write it (`main.8f3a2b1c.js`, `2.a1b2c3d4.chunk.css`, `logo.5d5d9eef.svg`): another build served
+ * with WEB_DIST (the original client) changes those names with their content too, so they may be
+ * kept as long as ours. Eight or more hex digits between two dots; no plain name looks like that.
+ */
+const FOREIGN_HASHED_NAME = /\.[0-9a-f]{8,}(\.chunk)?\.[a-z0-9]+$/;
+
+export function isImmutableFile(filePath: string, assetsDir: string): boolean {
+  return filePath.startsWith(assetsDir) || FOREIGN_HASHED_NAME.test(path.basename(filePath));
+}
+
+/**
  * Serves the built web app (docs/decisions/090-web-delivery.md): the brotli or gzip copy the build
  * wrote beside each file when the browser accepts it (Content-Encoding, Vary: Accept-Encoding),
  * hashed assets cached for a year, and the app's page for every deep link.
@@ -23,7 +35,10 @@ const REVALIDATE = 'no-cache';
 export async function registerWebApp(app: App, webDist: string): Promise<boolean> {
   const indexHtml = path.join(webDist, 'index.html');
   if (!existsSync(indexHtml)) return false;
-  if (!carriesFirstPaintScript(readFileSync(indexHtml, 'utf8'))) {
+  const html = readFileSync(indexHtml, 'utf8');
+  // Only a page with inline scripts can be ours from another version. A page with none at all is
+  // another app altogether (the original client): nothing is refused, nothing to say each start.
+  if (hasInlineScript(html) && !carriesFirstPaintScript(html)) {
     app.log.error(
       `${indexHtml} was built with another first-paint script than this server allows by hash: browsers will refuse it (the chosen colour scheme and the early redirects come only once the app runs). Build the web app and the server from the same version and restart.`,
     );
@@ -38,7 +53,7 @@ export async function registerWebApp(app: App, webDist: string): Promise<boolean
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
-      reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      reply.header('cache-control', isImmutableFile(filePath, assetsDir) ? IMMUTABLE : REVALIDATE);
     },
   });
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppPage(reply, webDist, '/'));
@@ -50,6 +65,10 @@ export async function registerWebApp(app: App, webDist: string): Promise<boolean
  * (server/src/plugins/security-headers.ts; docs/decisions/090-web-delivery.md). A web app built
  * from another version, or rebuilt with a changed script while this server runs, does not.
  */
+export function hasInlineScript(html: string): boolean {
+  return /<script(?![^>]*\bsrc\s*=)[^>]*>\s*\S/i.test(html);
+}
+
 export function carriesFirstPaintScript(html: string): boolean {
   return html.includes(`<script>${FIRST_PAINT_SCRIPT}</script>`);
 }

@@ -27,6 +27,8 @@ export const registerSchema = z
     email: required('Email').pipe(emailSchema),
     password: required('Password').pipe(passwordSchema),
     confirmPassword: required('Confirm password'),
+    // An invite from an admin (docs/design.md §18): the Register screen reads it from ?invite=.
+    inviteCode: z.string().max(100).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,

@@ -23,6 +23,8 @@ export const selfUserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   createdAt: z.string(),
+  /** docs/design.md §18: admins see the Admin screen. */
+  isAdmin: z.boolean(),
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;
 

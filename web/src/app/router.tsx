@@ -19,6 +19,9 @@ const UpdateLocationScreen = lazy(() => import('../routes/update-location.tsx'))
 const AddFriendScreen = lazy(() => import('../routes/add-friend.tsx'));
 const FriendRequestsScreen = lazy(() => import('../routes/friend-requests.tsx'));
 const UserProfileScreen = lazy(() => import('../routes/user-profile.tsx'));
+const ForgotPasswordScreen = lazy(() => import('../routes/forgot-password.tsx'));
+const ResetPasswordScreen = lazy(() => import('../routes/reset-password.tsx'));
+const AdminScreen = lazy(() => import('../routes/admin.tsx'));
 const NotFoundScreen = lazy(() => import('../routes/not-found.tsx'));
 
 /** The route table of docs/product.md §2. */
@@ -42,6 +45,9 @@ export const routes = [
           { path: paths.addFriend, element: <AddFriendScreen /> },
           { path: paths.friendRequests, element: <FriendRequestsScreen /> },
           { path: paths.userProfile, element: <UserProfileScreen /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordScreen /> },
+          { path: paths.resetPassword, element: <ResetPasswordScreen /> },
+          { path: paths.admin, element: <AdminScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

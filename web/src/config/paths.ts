@@ -12,10 +12,13 @@ export const paths = {
   addFriend: '/add-friend',
   friendRequests: '/friend-requests',
   userProfile: '/user-profile',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  admin: '/admin',
 } as const;
 
 /** The bottom navigation is hidden only on these (docs/product.md §2). */
-export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register];
+export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];
 
 /**
  * A pathname as the router matches it: the router ignores a trailing slash and letter case, so

@@ -16,10 +16,29 @@ type Predicate<T extends keyof DB> = (eb: ExpressionBuilder<DB, T>, viewer: View
 
 const never = sql<SqlBool>`1 = 0`;
 
+/**
+ * Kysely: is this row's author an enabled account? docs/design.md §18: an admin disables an
+ * account and its memories are hidden from everyone else until it is enabled again, so every
+ * relation but `author` holds only while the author is enabled (withActiveAuthor below). The
+ * subquery reads the partial index of disabled accounts (migration 0030): empty on most servers.
+ */
+export function byActiveAuthor<T extends 'pins'>(eb: ExpressionBuilder<DB, T>): Expression<SqlBool> {
+  const e = eb as unknown as ExpressionBuilder<DB, 'pins'>;
+  return e('pins.author_id', 'not in', e.selectFrom('users').select('users.id').where('users.disabled_at', 'is not', null));
+}
+
+/** The relation, and the author is enabled. */
+function withActiveAuthor(p: Predicate<'pins'>): Predicate<'pins'> {
+  return (eb, v, nowIso) => {
+    const held = p(eb, v, nowIso);
+    return held === null ? null : eb.and([held, byActiveAuthor(eb)]);
+  };
+}
+
 /** How a viewer stands to a row of `pins`; null where the relation cannot hold for this viewer. */
 const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
   author: (eb, v) => ('userId' in v ? eb('pins.author_id', '=', v.userId) : null),
-  friend: (eb, v) =>
+  friend: withActiveAuthor((eb, v) =>
     'userId' in v
       ? eb.and([
           eb('pins.visibility', '=', FRIENDS_LEVEL),
@@ -32,10 +51,11 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
           ),
         ])
       : null,
-  everyone: (eb, v) => ('userId' in v ? eb('pins.visibility', '=', PUBLIC_LEVEL) : null),
+  ),
+  everyone: withActiveAuthor((eb, v) => ('userId' in v ? eb('pins.visibility', '=', PUBLIC_LEVEL) : null)),
   // `id in (…)`, not a correlated exists: the link is found by its unique hash first, then its one
   // memory by primary key, instead of testing every memory against the link.
-  'share-link': (eb, v, nowIso) =>
+  'share-link': withActiveAuthor((eb, v, nowIso) =>
     'linkTokenHash' in v
       ? eb(
           'pins.id',
@@ -47,6 +67,7 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
             .where('share_links.expires_at', '>', nowIso),
         )
       : null,
+  ),
   tagged: (eb, v) =>
     'userId' in v
       ? eb.exists(
@@ -165,5 +186,19 @@ export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, 
   comment: {},
   trip: {},
   circle: {},
-  system: {},
+  // `system` is the server: the ids stand for it (admin-access.ts passes the viewer's own), and
+  // all are granted or none.
+  system: {
+    admin: async (db, viewer, ids) => {
+      if (!('userId' in viewer)) return [];
+      const row = await db
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.id', '=', viewer.userId)
+        .where('users.is_admin', '=', 1)
+        .where('users.disabled_at', 'is', null)
+        .executeTakeFirst();
+      return row ? [...ids] : [];
+    },
+  },
 };

@@ -32,7 +32,11 @@ type UserViewer = (typeof USER_VIEWERS)[number];
 type MemoryRow = { entity: 'memory'; allowed: Record<MemoryViewer, Level[]> };
 type UserRow = { entity: 'user'; allowed: Record<UserViewer, boolean> };
 /** Things without a table yet: the relations their issue must make true. */
-type PendingRow = { entity: 'comment' | 'trip' | 'circle' | 'system'; grantedBy: Relation[]; until: string };
+type PendingRow = { entity: 'comment' | 'trip' | 'circle'; grantedBy: Relation[]; until: string };
+/** How each kind of viewer stands to the server itself (design §18). */
+const SYSTEM_VIEWERS = ['admin', 'member', 'disabledAdmin', 'link'] as const;
+type SystemViewer = (typeof SYSTEM_VIEWERS)[number];
+type SystemRow = { entity: 'system'; allowed: Record<SystemViewer, boolean> };
 
 const ALL: Level[] = [1, 2, 3];
 const NONE: Level[] = [];
@@ -45,7 +49,7 @@ const signedInReaders: MemoryRow = {
   allowed: { author: ALL, friend: [2, 3], taggedFriend: [2, 3], taggedFormerFriend: [3], stranger: [3], link: NONE, expiredLink: NONE, otherMemoryLink: NONE },
 };
 
-const EXPECTED: Record<string, MemoryRow | UserRow | PendingRow> = {
+const EXPECTED: Record<string, MemoryRow | UserRow | PendingRow | SystemRow> = {
   'memory.read': {
     entity: 'memory',
     // Tagging never widens the audience; a live link shows its memory whatever its visibility.
@@ -63,7 +67,8 @@ const EXPECTED: Record<string, MemoryRow | UserRow | PendingRow> = {
   'circle.update': { entity: 'circle', grantedBy: ['author'], until: 'circles (design §17)' },
   'user.email.read': { entity: 'user', allowed: { self: true, friend: true, askedByTarget: true, askedTarget: false, stranger: false } },
   'user.update': { entity: 'user', allowed: { self: true, friend: false, askedByTarget: false, askedTarget: false, stranger: false } },
-  admin: { entity: 'system', grantedBy: [], until: 'admins (design §18)' },
+  // Only an enabled admin runs the server; a disabled admin is no admin until enabled again.
+  admin: { entity: 'system', allowed: { admin: true, member: false, disabledAdmin: false, link: false } },
 };
 
 let db: Db;
@@ -229,6 +234,19 @@ describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'user'))('%s on 
     expect(grants(permission, relationsToUser(facts)), 'in memory').toBe(expected);
     expect((await checkAccess(db.kysely, who, permission, [ids.target])).has(ids.target), 'batched').toBe(expected);
     expect(await viaUserFilter(who, permission, ids.target), 'SQL filter').toBe(expected);
+  });
+});
+
+describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'system'))('%s on the server', (permission) => {
+  const row = EXPECTED[permission] as SystemRow;
+  it.each(SYSTEM_VIEWERS)('the rule and the batched check agree for the %s', async (viewer) => {
+    const id = await addUser(`sys_${viewer}_${permission.replace(/\W/g, '')}`);
+    if (viewer === 'admin' || viewer === 'disabledAdmin') await db.kysely.updateTable('users').set({ is_admin: 1 }).where('id', '=', id).execute();
+    if (viewer === 'disabledAdmin') await db.kysely.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
+    const who: Viewer = viewer === 'link' ? linkViewer(LIVE) : userViewer(id);
+    const held: Relation[] = viewer === 'admin' ? ['admin'] : [];
+    expect(grants(permission, held), 'in memory').toBe(row.allowed[viewer]);
+    expect((await checkAccess(db.kysely, who, permission, [id])).has(id), 'batched').toBe(row.allowed[viewer]);
   });
 });
 

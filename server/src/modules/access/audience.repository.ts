@@ -33,6 +33,9 @@ export function sharableBy(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string):
   return memoryAccessFilter(eb, userViewer(viewerId), 'memory.share');
 }
 
+/** Raw SQL form of the enabled-author condition (access.repository.ts, byActiveAuthor), on an unqualified row. */
+const ACTIVE_AUTHOR = sql<SqlBool>`author_id not in (select id from users where disabled_at is not null)`;
+
 /** Literals, as the map's SQL always wrote them (plans are the same with parameters). */
 function levels(list: VisibilityLevel[]): RawBuilder<unknown> {
   return list.length === 1 ? sql`= ${sql.lit(list[0]!)}` : sql`in (${sql.join(list.map((l) => sql.lit(l)))})`;
@@ -49,11 +52,11 @@ export const audienceSql = {
   },
   /** Memories every signed-in user may see. */
   everyone(): RawBuilder<SqlBool> {
-    return sql<SqlBool>`(visibility ${levels([PUBLIC_LEVEL])})`;
+    return sql<SqlBool>`(visibility ${levels([PUBLIC_LEVEL])} and ${ACTIVE_AUTHOR})`;
   },
   /** Memories that reach the viewer only because their author is the viewer's friend. */
   friends(viewerId: string): RawBuilder<SqlBool> {
-    return sql<SqlBool>`(author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])})`;
+    return sql<SqlBool>`(author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])} and ${ACTIVE_AUTHOR})`;
   },
   /** Memories that do not reach everyone (what the per-author map cells hold). */
   notPublic(): RawBuilder<SqlBool> {

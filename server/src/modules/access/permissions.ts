@@ -39,9 +39,11 @@ export type Entity = 'memory' | 'comment' | 'trip' | 'circle' | 'user' | 'system
  *                    permission (leaving a tag) is one rule that names it;
  * - `requester`:     the user has sent the viewer a friend request that is still open;
  * - `memory-author`: the viewer wrote the memory the thing belongs to (a comment).
- * Circle members (design §17) and admins (§18) arrive with their issues as one relation each.
+ * - `admin`:         the viewer is an enabled account with `users.is_admin` (design §18); it is
+ *                    about the server itself (`system`), not about one thing.
+ * Circle members (design §17) arrive with their issue as one relation.
  */
-export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author'] as const;
+export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author', 'admin'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
 export interface PermissionRule {
@@ -83,8 +85,8 @@ export const RULES: Readonly<Record<Permission, PermissionRule>> = {
   'user.email.read': { entity: 'user', grantedBy: ['self', 'friend', 'requester'] },
   // One's own names and picture; everyone signed in may list every user, so refusing is a 403.
   'user.update': { entity: 'user', grantedBy: ['self'], knownThrough: 'anyone' },
-  // Nobody is an admin until the admin relation arrives (design §18).
-  admin: { entity: 'system', grantedBy: [] },
+  // Running the server (design §18): the /api/admin/* routes. Refused, a member is told 403.
+  admin: { entity: 'system', grantedBy: ['admin'], knownThrough: 'anyone' },
 };
 
 /** The rule in memory: do the relations a viewer holds to one thing grant the permission? */

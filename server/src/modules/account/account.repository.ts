@@ -99,7 +99,7 @@ export const accountRepository = {
    * after it. SQLite runs one writer at a time.
    */
   lockUser(db: Queryable, userId: string) {
-    const query = db.selectFrom('users').select(['id', 'profile_picture']).where('id', '=', userId);
+    const query = db.selectFrom('users').select(['id', 'profile_picture', 'disabled_at']).where('id', '=', userId);
     return (db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate()).executeTakeFirst();
   },
 

@@ -36,20 +36,30 @@ export async function deleteAccount(ctx: AppContext, log: Log, auth: AuthUser, p
     throw new ForbiddenError(ACCOUNT_MESSAGES.wrongPassword);
   }
 
+  await removeAccount(ctx, log, auth.id);
+}
+
+/**
+ * The deletion itself, after whatever check the caller made (the user's password, or an admin:
+ * docs/design.md §18). Throws 401 when the account is already gone.
+ */
+export async function removeAccount(ctx: AppContext, log: Log, userId: string): Promise<void> {
+  const db = ctx.db.kysely;
   const changes = await db.transaction().execute(async (trx) => {
-    const user = await accountRepository.lockUser(trx, auth.id);
+    const user = await accountRepository.lockUser(trx, userId);
     if (!user) throw new UnauthorizedError('Your account no longer exists');
     // The files to delete are recorded in the transaction that deletes the rows using them
     // (docs/decisions/040-file-writes.md): if the server stops before they are gone, start-up
     // finishes the job; if the transaction fails, the records go with it and nothing is lost.
-    const drops = (await accountRepository.photosOf(trx, auth.id))
+    const drops = (await accountRepository.photosOf(trx, userId))
       .map((p) => ({ subject: subjectOf('pins', p.id), keys: parsePhotos(p.photos).map((photo) => photo.key) }))
       .filter((d) => d.keys.length > 0);
-    if (user.profile_picture) drops.push({ subject: subjectOf('users', auth.id), keys: [user.profile_picture] });
+    if (user.profile_picture) drops.push({ subject: subjectOf('users', userId), keys: [user.profile_picture] });
     const recorded = await recordDrops(ctx, trx, drops);
-    await onPinsRemoved(trx, await accountRepository.publicPlacementsOf(trx, auth.id));
-    await accountRepository.deleteUser(trx, auth.id);
-    await forgetAuthor(trx, auth.id);
+    // A disabled account's public memories already left the public cells (admin/disabled-accounts.ts).
+    if (!user.disabled_at) await onPinsRemoved(trx, await accountRepository.publicPlacementsOf(trx, userId));
+    await accountRepository.deleteUser(trx, userId);
+    await forgetAuthor(trx, userId);
     return recorded;
   });
 

@@ -1,7 +1,9 @@
-import { AUTH_MESSAGES, type AuthResponse, type LoginInput, type RegisterInput } from '@memory-map/shared';
+import { AUTH_MESSAGES, CIRCLE_MESSAGES, type AuthResponse, type LoginInput, type RegisterInput } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
-import { ConflictError, UnauthorizedError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
+import { adminRepository } from '../admin/admin.repository.ts';
+import { admitSignUp, refuseClosedSignUp } from '../admin/registration.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { selfUser } from '../users/users.service.ts';
@@ -14,9 +16,12 @@ export interface SessionResult extends AuthResponse {
   tokenHash: string;
 }
 
-export async function register(ctx: AppContext, input: RegisterInput, ip: string): Promise<SessionResult> {
+export async function register(ctx: AppContext, input: RegisterInput, ip: string, userAgent?: string): Promise<SessionResult> {
   await countAttempt(ctx.limiter, RATE_LIMITS.register, { address: ip });
   const db = ctx.db.kysely;
+  // docs/design.md §18: the sign-up mode decides before anything else is looked at, so a closed
+  // server does not tell which usernames exist.
+  await refuseClosedSignUp(ctx, (await adminRepository.countUsers(db)) === 0);
   const usernameLower = input.username.toLowerCase();
   const emailLower = input.email.toLowerCase();
   const clashes = await usersRepository.findClashes(db, usernameLower, emailLower);
@@ -34,9 +39,21 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
     first_name: null,
     last_name: null,
     created_at: nowIso(),
+    is_admin: 0,
+    disabled_at: null,
+    last_seen_at: null,
   };
   try {
-    await usersRepository.insert(db, row);
+    // The invite's use and the account are one transaction: a refused or failed sign-up uses nothing.
+    row.is_admin = await db.transaction().execute(async (trx) => {
+      const serverIsEmpty = (await adminRepository.countUsers(trx)) === 0;
+      await admitSignUp(ctx, trx, { inviteCode: input.inviteCode, serverIsEmpty });
+      await usersRepository.insert(trx, row);
+      // The first account is the admin: the oldest account, if the server has none yet, so two
+      // first sign-ups at once still make exactly one admin.
+      await usersRepository.makeFirstAdmin(trx);
+      return serverIsEmpty ? 1 : 0;
+    });
   } catch (err) {
     // Two sign-ups raced for the same name: the unique index decides, the loser gets the 409.
     if (isUniqueViolation(err)) {
@@ -47,11 +64,12 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
     }
     throw err;
   }
-  const { token, tokenHash } = await createSession(ctx, row.id);
-  return { token, tokenHash, user: await selfUser(ctx, row) };
+  const { token, tokenHash } = await createSession(ctx, row.id, userAgent);
+  const saved = await usersRepository.findById(db, row.id);
+  return { token, tokenHash, user: await selfUser(ctx, saved ?? row) };
 }
 
-export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<SessionResult> {
+export async function login(ctx: AppContext, input: LoginInput, ip: string, userAgent?: string): Promise<SessionResult> {
   await countAttempt(ctx.limiter, RATE_LIMITS.login, { address: ip });
   const who = { username: input.username.toLowerCase(), address: ip };
   const failureLimits = [RATE_LIMITS.loginFailuresPerUsernameAndAddress, RATE_LIMITS.loginFailuresPerUsername];
@@ -67,6 +85,8 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     throw await fail();
   }
   if (!(await verifyPassword(row.password_hash, input.password))) throw await fail();
-  const { token, tokenHash } = await createSession(ctx, row.id);
+  // Said only to whoever knows the password: a disabled account is not revealed to a guesser.
+  if (row.disabled_at) throw new ForbiddenError(CIRCLE_MESSAGES.accountDisabled);
+  const { token, tokenHash } = await createSession(ctx, row.id, userAgent);
   return { token, tokenHash, user: await selfUser(ctx, row) };
 }

@@ -52,11 +52,20 @@ function mergeDeltas(deltas: CellDelta[]): CellDelta[] {
  * Many memories leave at once (an account is deleted): their public ones are taken out of the
  * cells in a few statements, their deltas summed per cell first, inside the caller's transaction.
  */
-export async function onPinsRemoved(db: Queryable, removed: PinPlacement[]): Promise<void> {
+export function onPinsRemoved(db: Queryable, removed: PinPlacement[]): Promise<void> {
+  return shiftPins(db, removed, -1);
+}
+
+/** The reverse: a disabled account enabled again brings its public memories back (docs/design.md §18). */
+export function onPinsReturned(db: Queryable, returned: PinPlacement[]): Promise<void> {
+  return shiftPins(db, returned, 1);
+}
+
+async function shiftPins(db: Queryable, pins: PinPlacement[], sign: 1 | -1): Promise<void> {
   const byCell = new Map<string, CellDelta>();
-  for (const pin of removed) {
+  for (const pin of pins) {
     if (!isPublic(pin.visibility)) continue;
-    for (const d of cellDeltas(pin.latitude, pin.longitude, -1)) {
+    for (const d of cellDeltas(pin.latitude, pin.longitude, sign)) {
       const key = `${d.level}:${d.cx}:${d.cy}`;
       const sum = byCell.get(key);
       if (sum) {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -19,6 +19,12 @@ export interface MediaStore {
   get(key: string): Promise<StoredObject | null>;
   /** Deletes the key and anything a put of it interrupted; deleting what is not there is fine. */
   delete(key: string): Promise<void>;
+  /** The stored size in bytes, or null when the key is not there (the Admin screen's storage). */
+  size?(key: string): Promise<number | null>;
+  /** Every stored byte (the Admin screen's total). */
+  totalBytes?(): Promise<number>;
+  /** Every stored key (backups: docs/design.md §18). */
+  listKeys?(): AsyncIterable<string>;
   /** At start-up, before any request: makes the store ready (the local folders, private). */
   prepare?(): Promise<void>;
   /**
@@ -113,6 +119,43 @@ export class LocalMediaStore implements MediaStore {
     } catch {
       return null;
     }
+  }
+
+  async size(key: string): Promise<number | null> {
+    if (!MEDIA_KEY_RE.test(key)) return null;
+    try {
+      return (await stat(this.file(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async *listKeys(): AsyncIterable<string> {
+    for (const kind of KINDS) {
+      let names: string[];
+      try {
+        names = await readdir(path.join(this.root, kind));
+      } catch {
+        continue;
+      }
+      for (const name of names.sort()) {
+        const key = `${kind}/${name}`;
+        if (MEDIA_KEY_RE.test(key)) yield key;
+      }
+    }
+  }
+
+  async totalBytes(): Promise<number> {
+    let total = 0;
+    for (const entry of await readdir(this.root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      try {
+        total += (await stat(path.join(entry.parentPath, entry.name))).size;
+      } catch {
+        // Deleted while we counted.
+      }
+    }
+    return total;
   }
 
   /** Durable too: the intent of a deletion is forgotten only once the files are surely gone. */

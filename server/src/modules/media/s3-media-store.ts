@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config.ts';
@@ -33,6 +33,35 @@ export function createS3MediaStore(config: S3Config): MediaStore {
         if ((err as { name?: string }).name === 'NoSuchKey') return null;
         throw err;
       }
+    },
+    async size(key: string): Promise<number | null> {
+      if (!MEDIA_KEY_RE.test(key)) return null;
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
+        return out.ContentLength ?? 0;
+      } catch (err) {
+        const name = (err as { name?: string }).name;
+        if (name === 'NotFound' || name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+    async *listKeys(): AsyncIterable<string> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key && MEDIA_KEY_RE.test(object.Key)) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    async totalBytes(): Promise<number> {
+      let total = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key && MEDIA_KEY_RE.test(object.Key)) total += object.Size ?? 0;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return total;
     },
     async delete(key: string) {
       if (!MEDIA_KEY_RE.test(key)) return;

@@ -2,7 +2,7 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { PinsTable, PinTagsTable } from '../../db/schema.ts';
-import { FRIENDS_LEVEL, PUBLIC_LEVEL, visibleTo, memoryAccessFilter, userViewer } from '../access/index.ts';
+import { byActiveAuthor, FRIENDS_LEVEL, PUBLIC_LEVEL, visibleTo, memoryAccessFilter, userViewer } from '../access/index.ts';
 
 export interface PinListFilter {
   limit: number;
@@ -55,7 +55,7 @@ const ownAndPublicIdsQuery = preparedQuery('pins.ownAndPublicIds', (db, args: Id
       .selectFrom(branch().where('pins.author_id', '=', args.viewerId).as('own'))
       .select('own.id')
       // union, not union all: the viewer's own public memories are in both branches.
-      .union(db.selectFrom(branch().where('pins.visibility', '=', PUBLIC_LEVEL).as('everyone')).select('everyone.id'))
+      .union(db.selectFrom(branch().where('pins.visibility', '=', PUBLIC_LEVEL).where(byActiveAuthor).as('everyone')).select('everyone.id'))
       .orderBy('id', 'desc')
       .limit(args.wanted)
   );
@@ -74,6 +74,7 @@ const friendsOnlyIdsQuery = preparedQuery('pins.friendsOnlyIds', (db, args: IdPa
     .select('pins.id')
     .where('friendships.user_id', '=', args.viewerId)
     .where('pins.visibility', '=', FRIENDS_LEVEL)
+    .where(byActiveAuthor)
     .$if(args.before !== undefined, (qb) => qb.where('pins.id', '<', args.before!))
     .$if(args.floor !== undefined, (qb) => qb.where('pins.id', '>', args.floor!))
     .orderBy('pins.id', 'desc')
@@ -87,6 +88,7 @@ const newestPublicQuery = preparedQuery('pins.newestPublic', (db, args: { wanted
     .innerJoin('users', 'users.id', 'pins.author_id')
     .select(pinWithAuthorColumns)
     .where('pins.visibility', '=', PUBLIC_LEVEL)
+    .where(byActiveAuthor)
     .orderBy('pins.id', 'desc')
     .limit(args.wanted),
 );

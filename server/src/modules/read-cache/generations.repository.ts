@@ -12,4 +12,19 @@ export const generationsRepository = {
     const rows = await generationsQuery.all(db, { scopes });
     return new Map(rows.map((r) => [r.scope, Number(r.gen)]));
   },
+
+  /**
+   * Raises the given scopes in the caller's transaction, for a change no trigger sees (an account
+   * disabled or enabled: docs/design.md §18). In scope order, as the triggers do, so two such
+   * transactions on PostgreSQL cannot deadlock on the counters.
+   */
+  async raise(db: Queryable, scopes: string[]): Promise<void> {
+    const sorted = [...new Set(scopes)].sort();
+    if (sorted.length === 0) return;
+    await db
+      .insertInto('read_generations')
+      .values(sorted.map((scope) => ({ scope, gen: 1 })))
+      .onConflict((oc) => oc.column('scope').doUpdateSet((eb) => ({ gen: eb('read_generations.gen', '+', 1) })))
+      .execute();
+  },
 };

@@ -20,6 +20,10 @@ export class StampedLru<V> {
     private readonly weigh: (value: V) => number,
   ) {}
 
+  /** Reads answered from what was held, and reads that had to build (the metrics). */
+  hits = 0;
+  misses = 0;
+
   get size(): number {
     return this.entries.size;
   }
@@ -35,8 +39,10 @@ export class StampedLru<V> {
       // Most recently used last.
       this.entries.delete(key);
       this.entries.set(key, held);
+      this.hits += 1;
       return held.value as Promise<T>;
     }
+    this.misses += 1;
     if (held) this.remove(key, held);
     const entry: Entry<V> = { stamp, value: build(), weight: 0 };
     this.entries.set(key, entry);

@@ -1,4 +1,4 @@
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type Insertable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { VIEWER_SCOPE_PREFIX } from '../read-cache/read-cache.ts';
 import type { Queryable } from '../../db/queryable.ts';
@@ -23,6 +23,8 @@ export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, arg
         'sessions.expires_at',
         'sessions.last_seen_at',
         eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'sessions.user_id').as('username'),
+        // docs/design.md §18: an account an admin disabled is refused even if a session survived.
+        eb.selectFrom('users').select('users.disabled_at').whereRef('users.id', '=', 'sessions.user_id').as('disabled_at'),
         counter(sql.lit('public')).as('gen_public'),
         counter(sql.lit('people')).as('gen_people'),
         counter(sql<string>`${sql.lit(VIEWER_SCOPE_PREFIX)} || ${eb.ref('sessions.user_id')}`).as('gen_viewer'),
@@ -34,7 +36,7 @@ export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, arg
 );
 
 export const sessionsRepository = {
-  insert(db: Queryable, row: SessionsTable) {
+  insert(db: Queryable, row: Insertable<SessionsTable>) {
     return db.insertInto('sessions').values(row).execute();
   },
 
@@ -49,6 +51,30 @@ export const sessionsRepository = {
       .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
       .where('token_hash', '=', tokenHash)
       .execute();
+  },
+
+  /** The Admin screen's "last seen": written when a session starts or slides (hourly at most). */
+  touchUser(db: Queryable, userId: string, lastSeenAt: string) {
+    return db.updateTable('users').set({ last_seen_at: lastSeenAt }).where('id', '=', userId).execute();
+  },
+
+  /** "Your sessions": every live session of the user, most recently used first. */
+  listOfUser(db: Queryable, userId: string, nowIso: string) {
+    return db
+      .selectFrom('sessions')
+      .select(['token_hash', 'created_at', 'last_seen_at', 'user_agent'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', nowIso)
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+  },
+
+  deleteOfUser(db: Queryable, userId: string, tokenHash: string) {
+    return db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '=', tokenHash).executeTakeFirst();
+  },
+
+  deleteAllOfUser(db: Queryable, userId: string) {
+    return db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   },
 
   delete(db: Queryable, tokenHash: string) {

@@ -12,7 +12,7 @@ export function hashToken(token: string): string {
 }
 
 /** 256 random bits; only the hash is stored, so a database leak yields no usable tokens. */
-export async function createSession(ctx: AppContext, userId: string): Promise<{ token: string; tokenHash: string }> {
+export async function createSession(ctx: AppContext, userId: string, userAgent?: string): Promise<{ token: string; tokenHash: string }> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const now = new Date();
@@ -22,7 +22,9 @@ export async function createSession(ctx: AppContext, userId: string): Promise<{ 
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86_400_000).toISOString(),
+    user_agent: userAgent ? userAgent.slice(0, 300) : null,
   });
+  await sessionsRepository.touchUser(ctx.db.kysely, userId, now.toISOString());
   return { token, tokenHash };
 }
 
@@ -30,8 +32,9 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const row = await sessionsRepository.findWithUser(ctx.db.kysely, tokenHash);
-  // A session's user always exists (deleting a user cascades to its sessions).
-  if (!row || row.username === null) return null;
+  // A session's user always exists (deleting a user cascades to its sessions). Disabling an
+  // account deletes its sessions; one made in a race with that is refused here all the same.
+  if (!row || row.username === null || row.disabled_at) return null;
   const now = Date.now();
   if (Date.parse(row.expires_at) <= now) {
     await sessionsRepository.delete(ctx.db.kysely, tokenHash);
@@ -39,7 +42,9 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   }
   if (now - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
     const expires = new Date(now + ctx.config.sessionTtlDays * 86_400_000).toISOString();
-    await sessionsRepository.touch(ctx.db.kysely, tokenHash, nowIso(), expires);
+    const seen = nowIso();
+    await sessionsRepository.touch(ctx.db.kysely, tokenHash, seen, expires);
+    await sessionsRepository.touchUser(ctx.db.kysely, row.user_id, seen);
   }
   const counters = { public: Number(row.gen_public ?? 0), people: Number(row.gen_people ?? 0), viewer: Number(row.gen_viewer ?? 0) };
   return { id: row.user_id, username: row.username, sessionHash: tokenHash, counters };
@@ -49,6 +54,12 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
 export async function revokeSession(ctx: AppContext, session: Pick<AuthUser, 'id' | 'sessionHash'>) {
   await sessionsRepository.delete(ctx.db.kysely, session.sessionHash);
   await ctx.events.endSessions({ userId: session.id, sessionHash: session.sessionHash });
+}
+
+/** Ends every session of the user (a disabled account, a password reset) and their live streams. */
+export async function revokeAllSessions(ctx: AppContext, userId: string) {
+  await sessionsRepository.deleteAllOfUser(ctx.db.kysely, userId);
+  await ctx.events.endSessions({ userId });
 }
 
 export function revokeOtherSessions(ctx: AppContext, userId: string, keepTokenHash: string) {

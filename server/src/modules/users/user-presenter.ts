@@ -1,5 +1,6 @@
 import type { PublicUser, SelfUser } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
+import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 import { signMediaUrl } from '../media/media-urls.ts';
 
@@ -10,7 +11,7 @@ export function profilePictureUrl(ctx: AppContext, key: string | null, nowMs: nu
   return key ? signMediaUrl(ctx.config.secretKey, key, nowMs) : DEFAULT_AVATAR_URL;
 }
 
-type UserRow = Pick<UsersTable, 'id' | 'username' | 'profile_picture'> & { email?: string };
+type UserRow = Pick<Selectable<UsersTable>, 'id' | 'username' | 'profile_picture'> & { email?: string };
 
 /** Another user; pass `withEmail` only where docs/design.md §6 allows the viewer to see it. */
 export function toPublicUser(ctx: AppContext, row: UserRow, withEmail = false): PublicUser {
@@ -31,7 +32,7 @@ export interface UserRelations {
 }
 
 /** The signed-in user's own record, with friend and request ids (docs/product.md §3). */
-export function toSelfUser(ctx: AppContext, row: UsersTable, { friends, sent, received }: UserRelations): SelfUser {
+export function toSelfUser(ctx: AppContext, row: Selectable<UsersTable>, { friends, sent, received }: UserRelations): SelfUser {
   return {
     _id: row.id,
     username: row.username,
@@ -42,5 +43,6 @@ export function toSelfUser(ctx: AppContext, row: UsersTable, { friends, sent, re
     firstName: row.first_name,
     lastName: row.last_name,
     createdAt: row.created_at,
+    isAdmin: Number(row.is_admin) === 1,
   };
 }

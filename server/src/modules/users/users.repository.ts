@@ -1,6 +1,7 @@
 import { sql, SqliteAdapter } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import type { Insertable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 
 /** Read on every profile load: compiled once (db/prepared-query.ts). */
@@ -36,8 +37,18 @@ export const usersRepository = {
     return receivedRequestIdsQuery.all(db, { userId });
   },
 
-  insert(db: Queryable, row: UsersTable) {
+  insert(db: Queryable, row: Insertable<UsersTable>) {
     return db.insertInto('users').values(row).execute();
+  },
+
+  /** docs/design.md §18: the oldest account becomes the admin while the server has none. */
+  makeFirstAdmin(db: Queryable) {
+    return db
+      .updateTable('users')
+      .set({ is_admin: 1 })
+      .where('id', '=', (eb) => eb.selectFrom('users as u').select((e) => e.fn.min('u.id').as('id')))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('users as a').select('a.id').where('a.is_admin', '=', 1))))
+      .execute();
   },
 
   findById(db: Queryable, id: string) {

@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, AuthUser } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
+import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -37,7 +38,7 @@ export async function getSelf(ctx: AppContext, userId: string): Promise<SelfUser
 }
 
 /** The user's own record as the API shows it to them, with their friend and request ids. */
-export async function selfUser(ctx: AppContext, row: UsersTable): Promise<SelfUser> {
+export async function selfUser(ctx: AppContext, row: Selectable<UsersTable>): Promise<SelfUser> {
   const db = ctx.db.kysely;
   const [friends, sent, received] = await Promise.all([
     usersRepository.friendIds(db, row.id),
@@ -54,7 +55,7 @@ export async function getOther(ctx: AppContext, viewerId: string, userId: string
 }
 
 /** `\`, `%` and `_` are literal in a search; `_` is common in usernames. */
-function likeContains(text: string): string {
+export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

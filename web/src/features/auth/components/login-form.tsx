@@ -79,6 +79,9 @@ export function LoginForm() {
           <label htmlFor="login-password">Password</label>
           <input id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </div>
+        <p className="auth-forgot">
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
           {busy ? 'Logging In...' : 'Log In'}
         </button>

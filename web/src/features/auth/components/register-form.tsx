@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, emailSchema, passwordProblem, usernameSchema, type RegisterInput } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
@@ -29,6 +29,8 @@ export function registrationProblem(values: RegisterInput): string | null {
 
 export function RegisterForm() {
   const [values, setValues] = useState<RegisterInput>({ username: '', email: '', password: '', confirmPassword: '' });
+  // An invite link from an admin: /register?invite=CODE (docs/design.md §18).
+  const inviteCode = useSearchParams()[0].get('invite')?.trim() || undefined;
   const [error, setError] = useState<string | null>(null);
   const register = useRegister();
   const startSession = useStartSession();
@@ -48,7 +50,7 @@ export function RegisterForm() {
     setError(problem);
     if (problem) return;
     register.mutate(
-      { ...values, username: values.username.trim(), email: values.email.trim() },
+      { ...values, username: values.username.trim(), email: values.email.trim(), inviteCode },
       { onSuccess: startSession, onError: (err) => setError(errorText(err, REGISTER_FAILED)) },
     );
   }
@@ -58,6 +60,7 @@ export function RegisterForm() {
       <AuthLogo />
       <form className="auth-card card" onSubmit={onSubmit} noValidate aria-labelledby="register-title">
         <h1 id="register-title">Sign Up</h1>
+        {inviteCode && <p className="auth-note">You have been invited. Choose a username and password to join.</p>}
         {error && (
           <div className="form-error" role="alert">
             {error}

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { ChevronRightIcon, HelpIcon, InfoIcon, MailIcon } from '../../../components/icons-extra.tsx';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useSession } from '../../../lib/session.ts';
+import { SessionsPanel } from './sessions-panel.tsx';
+import { ChevronRightIcon, HelpIcon, InfoIcon, MailIcon, SettingsIcon } from '../../../components/icons-extra.tsx';
 import { useAppInfo } from '../../../lib/app-info.ts';
 import { DeleteAccount } from './delete-account.tsx';
 import { DownloadData } from './download-data.tsx';
@@ -31,6 +36,8 @@ function AppearanceChoice() {
 export function SettingsPanel({ onBack, onAccountDeleted }: { onBack: () => void; onAccountDeleted?: () => void }) {
   const info = useAppInfo().data;
   const [helpOpen, setHelpOpen] = useState(false);
+  const stored = useSession().user;
+  const isAdmin = useCurrentUser().data?.isAdmin ?? stored?.isAdmin ?? false;
   return (
     <div className="profile-settings">
       <h2 className="profile-section-title">Settings</h2>
@@ -41,6 +48,30 @@ export function SettingsPanel({ onBack, onAccountDeleted }: { onBack: () => void
         </h3>
         <AppearanceChoice />
       </section>
+
+      <section className="profile-group" aria-labelledby="settings-sessions">
+        <h3 id="settings-sessions" className="profile-group-title">
+          Your sessions
+        </h3>
+        <SessionsPanel />
+      </section>
+
+      {isAdmin && (
+        <section className="profile-group" aria-labelledby="settings-admin">
+          <h3 id="settings-admin" className="profile-group-title">
+            Running this server
+          </h3>
+          <div className="profile-menu card">
+            <Link className="profile-menu-item" to={paths.admin}>
+              <SettingsIcon size={20} />
+              <span>Admin</span>
+              <span className="profile-chevron">
+                <ChevronRightIcon size={18} />
+              </span>
+            </Link>
+          </div>
+        </section>
+      )}
 
       <section className="profile-group" aria-labelledby="settings-data">
         <h3 id="settings-data" className="profile-group-title">
