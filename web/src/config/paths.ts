@@ -12,6 +12,8 @@ export const paths = {
   addFriend: '/add-friend',
   friendRequests: '/friend-requests',
   userProfile: '/user-profile',
+  /** Bring your photos (docs/design.md §16). */
+  import: '/import',
 } as const;
 
 /** The bottom navigation is hidden only on these (docs/product.md §2). */

@@ -1,10 +1,8 @@
 // Real JPEG files, written here by sharp with the tags a phone writes: the reader is tested on
 // bytes, not on a mock of exifr.
-import sharp from 'sharp';
+import sharp, { type Exif } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPhotoMetadata, takenAtInstant } from './photo-metadata.ts';
-
-type Exif = NonNullable<Parameters<sharp.Sharp['withExif']>[0]>;
 
 function jpeg(exif?: Exif): Promise<Buffer> {
   const image = sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).jpeg();
@@ -20,7 +18,7 @@ function dms(value: number): string {
   return `${d}/1 ${m}/1 ${s}/10000`;
 }
 
-function gps(lat: number, lng: number): Exif['IFD3'] {
+function gps(lat: number, lng: number): Record<string, string> {
   return { GPSLatitudeRef: lat < 0 ? 'S' : 'N', GPSLatitude: dms(lat), GPSLongitudeRef: lng < 0 ? 'W' : 'E', GPSLongitude: dms(lng) };
 }
 
