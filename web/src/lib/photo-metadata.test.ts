@@ -2,7 +2,8 @@
 // bytes, not on a mock of exifr.
 import sharp, { type Exif } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { readPhotoMetadata, takenAtInstant } from './photo-metadata.ts';
+import { readPhotoMetadata } from './photo-metadata.ts';
+import { takenAtInstant } from './photo-taken.ts';
 
 function jpeg(exif?: Exif): Promise<Buffer> {
   const image = sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).jpeg();

@@ -1,4 +1,5 @@
 import exifr from 'exifr';
+import { NO_METADATA, type PhotoMetadata, type PhotoPosition } from './photo-taken.ts';
 
 /**
  * What a photo says about itself: where it was taken (EXIF GPS) and when (DateTimeOriginal, else
@@ -7,21 +8,7 @@ import exifr from 'exifr';
  * One reader serves the import (in its worker) and the memory form (loaded when a photo is
  * chosen); both load this module lazily, since exifr is large and the first screens never need it.
  */
-export interface PhotoPosition {
-  lat: number;
-  lng: number;
-}
-
-export interface PhotoMetadata {
-  position: PhotoPosition | null;
-  /**
-   * The wall-clock time the camera recorded, 'YYYY-MM-DDTHH:MM:SS' with no zone: EXIF dates
-   * usually carry none, and the form reads such a time as the person's own local time.
-   */
-  takenAt: string | null;
-}
-
-export const NO_METADATA: PhotoMetadata = { position: null, takenAt: null };
+export { NO_METADATA, takenAtInstant, type PhotoMetadata, type PhotoPosition } from './photo-taken.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -29,7 +16,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function wallClock(value: unknown): string | null {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) return null;
   const year = value.getFullYear();
-  // A camera whose clock was never set writes 0000:00:00 or 1970: not a date anyone means.
+  // A camera whose clock was never set writes 0000:00:00: not a date anyone means.
   if (year < 1900) return null;
   return `${year}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
 }
@@ -69,11 +56,4 @@ export async function readPhotoMetadata(input: Blob | ArrayBuffer | Uint8Array):
   } catch {
     return NO_METADATA;
   }
-}
-
-/** The instant the form and the server store for a wall-clock capture time read in local time. */
-export function takenAtInstant(takenAt: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(takenAt);
-  if (!m) return takenAt;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])).toISOString();
 }

@@ -1,7 +1,7 @@
 import { placeNameOf, UNKNOWN_LOCATION, type ReverseResult } from '@memory-map/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { PhotoPosition } from '../../../lib/photo-metadata.ts';
+import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 import { importKeys } from './keys.ts';
 
 /** GET /api/places/reverse: our own offline geocoder names a suggestion's place (docs/design.md §4). */

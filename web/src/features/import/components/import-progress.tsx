@@ -43,6 +43,7 @@ export function ImportProgress({ plan }: { plan: ImportPlan }) {
   const refused = plan.memories.filter((m) => waiting.get(m.id));
   const missing = missingPhotos(plan);
   const done = sent.length === plan.memories.length;
+  const preparing = importRunning() && plan.memories.some((m) => !m.queued);
 
   if (done) {
     return (
@@ -70,8 +71,17 @@ export function ImportProgress({ plan }: { plan: ImportPlan }) {
       <p role="status">
         {uploaded} of {total} uploaded
       </p>
-      {!online && <p className="hint">You're offline. The rest is kept on this phone and goes as soon as you are back online.</p>}
-      {online && missing.length === 0 && <p className="hint">You can leave this screen: the upload goes on, and survives closing the app.</p>}
+      {preparing ? (
+        <p className="hint">Preparing the photos for upload…</p>
+      ) : (
+        missing.length === 0 && (
+          <p className="hint">
+            {total - uploaded === 1 ? '1 photo waits' : `${total - uploaded} photos wait`} on this phone to upload. You can leave this screen: the upload
+            goes on, even after closing the app.
+          </p>
+        )
+      )}
+      {!online && <p className="hint">You're offline. The rest goes as soon as you are back online.</p>}
       {refused.map((m) => (
         <p key={m.id} className="form-error">
           “{m.title}” was not accepted: {waiting.get(m.id)} It waits on the map, where you can change or discard it.

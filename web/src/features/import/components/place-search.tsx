@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorText } from '../../../lib/api-client.ts';
-import type { PhotoPosition } from '../../../lib/photo-metadata.ts';
+import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 import { usePlaceSearch } from '../api/search-places.ts';
 
 /** Puts a suggestion at a place found by name (our own geocoder). */

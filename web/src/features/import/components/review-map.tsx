@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useColorScheme } from '../../../lib/color-scheme.ts';
-import type { PhotoPosition } from '../../../lib/photo-metadata.ts';
+import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 
 export interface MapSuggestion {
   id: string;

@@ -1,7 +1,7 @@
 import { LIMITS, UNKNOWN_LOCATION } from '@memory-map/shared';
 import { useState, type Dispatch } from 'react';
 import { PinIcon } from '../../../components/icons.tsx';
-import type { PhotoPosition } from '../../../lib/photo-metadata.ts';
+import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 import { usePlaceName } from '../api/place-name.ts';
 import type { ChosenPhoto } from '../lib/chosen-photos.ts';
 import { memoryParts } from '../lib/grouping.ts';

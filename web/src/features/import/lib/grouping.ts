@@ -1,5 +1,5 @@
 import { LIMITS } from '@memory-map/shared';
-import type { PhotoPosition } from '../../../lib/photo-metadata.ts';
+import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 
 /**
  * How chosen photos become suggested memories (docs/design.md §16). Photos close in time and

@@ -1,5 +1,5 @@
 import { LIMITS, normalizeHappenedAt } from '@memory-map/shared';
-import { takenAtInstant } from '../../../lib/photo-metadata.ts';
+import { takenAtInstant } from '../../../lib/photo-taken.ts';
 
 /** '12 May 2019' for a wall-clock capture time, in the person's language. */
 export function longDate(takenAt: string): string {

@@ -1,5 +1,5 @@
 import { LIMITS } from '@memory-map/shared';
-import { NO_METADATA, type PhotoMetadata } from '../../../lib/photo-metadata.ts';
+import { NO_METADATA, type PhotoMetadata } from '../../../lib/photo-taken.ts';
 
 /**
  * The page's side of photo-worker.ts: one worker, one job at a time, in the order asked (the

@@ -1,4 +1,4 @@
-import type { PhotoPosition } from '../../../lib/photo-metadata.ts';
+import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 import { centreOf, clockMs, groupPhotos, memoryParts, type GroupablePhoto } from './grouping.ts';
 
 /**
