@@ -78,10 +78,21 @@ test('six photos taken in two places on two days become two memories there, thre
   await first.getByLabel('Title of memory 1').fill('The tower at last');
   await shot(page, 'import-review');
 
+  // What leaves the phone: the photos' bytes as sent, checked for the camera's EXIF block.
+  const sentBodies: Buffer[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/create')) sentBodies.push(req.postDataBuffer() ?? Buffer.alloc(0));
+  });
   await page.getByRole('button', { name: 'Create 2 memories' }).click();
   await expect(page.getByRole('heading', { name: 'Your 2 memories are on the map' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('6 of 6 uploaded')).toBeVisible();
 
+  expect(sentBodies).toHaveLength(2);
+  for (const body of sentBodies) {
+    expect(body.length).toBeGreaterThan(1000);
+    expect(body.includes(Buffer.from('E2E Camera'))).toBe(false);
+    expect(body.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+  }
   const mine = await ownMemories(page, me);
   expect(mine).toHaveLength(2);
   const paris = mine.find((p) => p.title === 'The tower at last');

@@ -67,7 +67,7 @@ export function ReviewMap({
   const { scheme } = useColorScheme();
   const positions = useMemo(() => suggestions.map((s) => s.position), [suggestions]);
   return (
-    <MapContainer className="import-map" center={[20, 0]} zoom={2} minZoom={2} worldCopyJump doubleClickZoom={false}>
+    <MapContainer className="import-map" center={[20, 0]} zoom={2} minZoom={1} worldCopyJump doubleClickZoom={false}>
       <TileLayer url={scheme === 'dark' ? TILES.dark : TILES.light} attribution={ATTRIBUTION} subdomains="abcd" maxZoom={20} />
       <FitAll positions={positions} />
       <TapToPlace onTap={selected ? (at) => onMove(selected, at) : null} />

@@ -6,7 +6,7 @@ import type { PlannedMemory } from '../api/import-run.ts';
 import { refOf } from '../api/import-run.ts';
 import type { ChosenPhoto } from '../lib/chosen-photos.ts';
 import { memoryParts } from '../lib/grouping.ts';
-import { happenedAtFrom, importedDescription, longDate, partTitle } from '../lib/memory-text.ts';
+import { defaultTitle, happenedAtFrom, importedDescription, partTitle } from '../lib/memory-text.ts';
 import { createLabel, memoriesToCreate, positionOf, reviewReducer, suggestionsOf, takenAtOf } from '../lib/review.ts';
 import { ReviewMap, type MapSuggestion } from './review-map.tsx';
 import { SuggestionCard } from './suggestion-card.tsx';
@@ -54,7 +54,7 @@ export function ReviewScreen({
       for (const [n, keys] of parts.entries()) {
         const part = { ...s, keys };
         const takenAt = takenAtOf(part, byKey);
-        const base = s.title?.trim() || (placeName !== UNKNOWN_LOCATION ? placeName : takenAt ? `Photos of ${longDate(takenAt)}` : 'Photos');
+        const base = s.title?.trim() || defaultTitle(placeName, takenAtOf(s, byKey));
         memories.push({
           title: partTitle(base, n + 1, parts.length),
           description: importedDescription(keys.length, takenAt),
@@ -85,6 +85,16 @@ export function ReviewScreen({
           Tap the map where memory {suggestions.findIndex((s) => s.id === placing) + 1} happened.
         </p>
       )}
+      <label className="field import-visibility">
+        <span>Who can see them</span>
+        <select value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)}>
+          {(['1', '2', '3'] as const).map((v) => (
+            <option key={v} value={v}>
+              {VISIBILITY_LABELS[v]}
+            </option>
+          ))}
+        </select>
+      </label>
       {skipped.length > 0 && (
         <div className="card import-skipped" role="status">
           <p>
@@ -108,32 +118,26 @@ export function ReviewScreen({
               takenAt={takenAtOf(s, byKey)}
               hasNext={i < suggestions.length - 1}
               placing={placing === s.id}
-              onPlace={setPlacing}
+              onPlace={(id) => {
+                setPlacing(id);
+                // The map is at the top, the card may be far below: bring the map to the finger.
+                if (id) document.querySelector('.import-map')?.scrollIntoView({ block: 'nearest' });
+              }}
               dispatch={dispatch}
             />
         ))}
       </ol>
-      <div className="import-create card">
-        <label className="field">
-          <span>Who can see them</span>
-          <select value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)}>
-            {(['1', '2', '3'] as const).map((v) => (
-              <option key={v} value={v}>
-                {VISIBILITY_LABELS[v]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {unplaced > 0 && (
-          <p className="hint">
-            {unplaced === 1 ? '1 photo has' : `${unplaced} photos have`} no place yet and will not be saved until placed.
-          </p>
-        )}
+      {unplaced > 0 && (
+        <p className="hint">
+          {unplaced === 1 ? '1 photo has' : `${unplaced} photos have`} no place yet and will not be saved until placed.
+        </p>
+      )}
+      <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={onStartOver}>
+        Choose other photos
+      </button>
+      <div className="import-create">
         <button type="button" className="btn btn-primary btn-block" disabled={count === 0 || busy} onClick={() => void create()}>
           {createLabel(count)}
-        </button>
-        <button type="button" className="btn btn-secondary btn-block" disabled={busy} onClick={onStartOver}>
-          Choose other photos
         </button>
       </div>
     </div>

@@ -5,7 +5,7 @@ import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 import { usePlaceName } from '../api/place-name.ts';
 import type { ChosenPhoto } from '../lib/chosen-photos.ts';
 import { memoryParts } from '../lib/grouping.ts';
-import { longDate } from '../lib/memory-text.ts';
+import { defaultTitle, longDate } from '../lib/memory-text.ts';
 import type { ReviewAction, Suggestion } from '../lib/review.ts';
 import { PlaceSearch } from './place-search.tsx';
 
@@ -55,8 +55,9 @@ export function SuggestionCard({ number, suggestion, photos, position, takenAt, 
         <input
           className="import-title"
           aria-label={`Title of memory ${number}`}
-          value={suggestion.title ?? ''}
-          placeholder={placeName && !place.isPending ? placeName : 'Title'}
+          // Until the person writes one, the title is the place's name (or the day's).
+          value={suggestion.title ?? defaultTitle(position ? place.data : undefined, takenAt)}
+          placeholder="Title"
           maxLength={LIMITS.titleMax}
           onChange={(e) => dispatch({ type: 'rename', id, title: e.target.value })}
         />
@@ -70,7 +71,7 @@ export function SuggestionCard({ number, suggestion, photos, position, takenAt, 
         </span>
       </p>
       {!position && (
-        <p className="hint">These photos carry no position. Search a place, or place them on the map; until then they are not created.</p>
+        <p className="hint">No position in {photos.length === 1 ? 'this photo' : 'these photos'}. Search a place or tap the map to place it; until then it is not created.</p>
       )}
       {parts > 1 && (
         <p className="hint import-split-note">

@@ -1,4 +1,4 @@
-import { LIMITS, normalizeHappenedAt } from '@memory-map/shared';
+import { LIMITS, normalizeHappenedAt, UNKNOWN_LOCATION } from '@memory-map/shared';
 import { takenAtInstant } from '../../../lib/photo-taken.ts';
 
 /** '12 May 2019' for a wall-clock capture time, in the person's language. */
@@ -25,4 +25,10 @@ export function partTitle(title: string, part: number, parts: number): string {
   if (parts <= 1) return title.slice(0, LIMITS.titleMax);
   const suffix = ` (${part} of ${parts})`;
   return `${title.slice(0, LIMITS.titleMax - suffix.length)}${suffix}`;
+}
+
+/** A suggestion's title until the person writes one: its place's name, else the day its photos were taken. */
+export function defaultTitle(placeName: string | undefined, takenAt: string | null): string {
+  if (placeName && placeName !== UNKNOWN_LOCATION) return placeName;
+  return takenAt ? `Photos of ${longDate(takenAt)}` : 'Photos';
 }
