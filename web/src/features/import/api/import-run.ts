@@ -1,4 +1,5 @@
 import { UNKNOWN_LOCATION, type Visibility } from '@memory-map/shared';
+import { draftKey } from '../../../lib/drafts.ts';
 import { idbDelete, idbGet, idbPut } from '../../../lib/idb.ts';
 import { addToOutbox, clientId, flushOutbox, newOutboxItem } from '../../../lib/outbox/index.ts';
 import { photoToUpload } from '../lib/photo-jobs.ts';
@@ -41,7 +42,7 @@ export interface ImportPlan {
   memories: PlannedMemory[];
 }
 
-export const importKey = (userId: string) => `${userId}:import`;
+export const importKey = (userId: string) => draftKey(userId, 'import');
 
 export const refOf = (file: File): PhotoRef => ({ name: file.name, size: file.size, lastModified: file.lastModified });
 const refId = (ref: PhotoRef) => `${ref.name}\u0000${ref.size}\u0000${ref.lastModified}`;
