@@ -2,6 +2,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { authHeaders, createUser, expect, signIn, test, type E2EUser } from '../fixtures.ts';
+import { expectAccessible } from '../fixtures/axe.ts';
 import { exifPhoto, type PhotoSpec } from '../fixtures/exif-photos.ts';
 import { shot } from '../fixtures/shots.ts';
 
@@ -166,3 +167,41 @@ test('an import cut off by going offline halfway, and by a reload, finishes once
   expect(mine.map((p) => p.images.length)).toEqual([3, 3, 3]);
   expect(mine.map((p) => p.happenedAt.slice(0, 10)).sort()).toEqual(['2024-06-01', '2024-06-03', '2024-06-05']);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+    test(`the import's screens pass axe-core, and a photo without a position is placed by a place search (${colorScheme})`, async ({ page, request }) => {
+      const me = await createUser(request, `import-a11y-${colorScheme}`);
+      await signIn(page, me);
+      await page.goto('/import');
+      await expect(page.getByLabel('Choose photos')).toBeAttached();
+      await expectAccessible(page, 'import: choose photos');
+      const photos = await Promise.all([
+        ...three('paris', PARIS, '2024:07:01', '#2c3e50').map(exifPhoto),
+        exifPhoto({ name: 'no-fix.jpg', lat: null, lng: null, takenAt: '2023:02:02 09:00:00', colour: '#7f8c8d' }),
+      ]);
+      await page.getByLabel('Choose photos').setInputFiles([...photos, { name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') }]);
+      const unplaced = page.getByRole('listitem', { name: 'Memory 2' });
+      await expect(unplaced.getByText('Needs a place')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create 1 memory' })).toBeVisible();
+      await expect(page.getByText('1 photo has no place yet and will not be saved until placed.')).toBeVisible();
+      await expectAccessible(page, 'import: review');
+      await shot(page, `import-review-${colorScheme}`);
+
+      await unplaced.getByRole('button', { name: 'Search a place' }).click();
+      await unplaced.getByRole('searchbox', { name: 'Search a place' }).fill('Lyon');
+      await unplaced.getByRole('button', { name: 'Search', exact: true }).click();
+      await unplaced.getByRole('button', { name: /^Lyon/ }).first().click();
+      await expect(unplaced.getByText(/Lyon/).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create 2 memories' })).toBeVisible();
+      await page.getByRole('button', { name: 'Create 2 memories' }).click();
+      await expect(page.getByRole('heading', { name: 'Your 2 memories are on the map' })).toBeVisible({ timeout: 20_000 });
+      await expectAccessible(page, 'import: done');
+      const mine = await ownMemories(page, me);
+      const lyon = mine.find((p) => p.images.length === 1);
+      expect(lyon!.latitude).toBeCloseTo(LYON.lat, 1);
+      expect(lyon!.happenedAt.slice(0, 10)).toBe('2023-02-02');
+    });
+  });
+}
