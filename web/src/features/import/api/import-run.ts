@@ -137,19 +137,21 @@ async function queueMemory(plan: ImportPlan, memory: PlannedMemory): Promise<voi
  * waits for the same run.
  */
 export function continueImport(plan: ImportPlan): Promise<void> {
-  running ??= (async () => {
-    try {
-      for (const memory of plan.memories) {
-        if (memory.queued) continue;
-        if (memory.photos.some((p) => !chosen.has(refId(p)))) continue;
-        await queueMemory(plan, memory);
-      }
-    } finally {
-      running = null;
-      notify();
-    }
-  })();
+  if (running) return running;
+  // .finally runs after this assignment even when nothing is left to hand over.
+  running = handOver(plan).finally(() => {
+    running = null;
+    notify();
+  });
   return running;
+}
+
+async function handOver(plan: ImportPlan): Promise<void> {
+  for (const memory of plan.memories) {
+    if (memory.queued) continue;
+    if (memory.photos.some((p) => !chosen.has(refId(p)))) continue;
+    await queueMemory(plan, memory);
+  }
 }
 
 export function importRunning(): boolean {

@@ -94,17 +94,17 @@ export function ImportProgress({ plan }: { plan: ImportPlan }) {
             again.
           </p>
           <label className="btn btn-primary">
-            Choose the photos again
             <input
               type="file"
               accept="image/*"
               multiple
-              className="sr-only"
+              className="sr-only import-file"
               onChange={(e) => {
                 rememberFiles([...(e.target.files ?? [])]);
                 void continueImport(plan);
               }}
             />
+            Choose the photos again
           </label>
           <button type="button" className="btn btn-secondary" onClick={() => void forgetImportPlan(plan.userId)}>
             Stop here

@@ -85,12 +85,9 @@ export function ImportScreen() {
             </ul>
           </div>
         )}
-        <label htmlFor={inputId} className="btn btn-primary btn-block">
-          Choose photos
-        </label>
         <input
           id={inputId}
-          className="sr-only"
+          className="sr-only import-file"
           type="file"
           accept="image/*"
           multiple
@@ -100,6 +97,9 @@ export function ImportScreen() {
             if (files.length) void choose(files);
           }}
         />
+        <label htmlFor={inputId} className="btn btn-primary btn-block">
+          Choose photos
+        </label>
       </div>
     );
 
