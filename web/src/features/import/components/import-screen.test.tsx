@@ -8,6 +8,9 @@ import { ImportScreen } from './import-screen.tsx';
 // A real JPEG a phone could have taken in Paris on 10 May 2024 (read by the real exifr).
 let parisJpeg: Uint8Array<ArrayBuffer>;
 beforeAll(async () => {
+  // The review is its own chunk in the app; here its module is loaded up front, so the tests wait
+  // on the screen's behaviour, not on the transform of a module graph.
+  await import('./review-screen.tsx');
   const gps = { GPSLatitudeRef: 'N', GPSLatitude: '488583/10000 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '22944/10000 0/1 0/1' };
   parisJpeg = new Uint8Array(
     await sharp({ create: { width: 32, height: 24, channels: 3, background: '#a33' } })

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { continueImport, importRunning, loadImportPlan, missingPhotos, onPlanChange, startImport, type ImportPlan } from '../api/import-run.ts';
 import { IMPORT_MESSAGES, MAX_PHOTOS } from '../lib/chosen-photos.ts';
 import { ImportProgress } from './import-progress.tsx';
-import { ReviewScreen } from './review-screen.tsx';
 import { useChosenPhotos } from './use-chosen-photos.ts';
 import './import.css';
+
+// The review (with its map) loads once photos are chosen: the screen opens on the file input at once.
+const ReviewScreen = lazy(() => import('./review-screen.tsx').then((m) => ({ default: m.ReviewScreen })));
 
 /** The person's import kept on this device, as it changes; undefined while it is read. */
 function useImportPlan(userId: string): ImportPlan | null | undefined {
@@ -62,7 +64,11 @@ export function ImportScreen() {
       </div>
     );
   else if (reading.phase === 'read' && reading.photos.length > 0)
-    body = <ReviewScreen photos={reading.photos} skipped={reading.skipped} onCreate={create} onStartOver={reset} />;
+    body = (
+      <Suspense fallback={<p className="hint">Opening the review…</p>}>
+        <ReviewScreen photos={reading.photos} skipped={reading.skipped} onCreate={create} onStartOver={reset} />
+      </Suspense>
+    );
   else
     body = (
       <div className="import-pick card">
