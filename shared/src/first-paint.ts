@@ -43,7 +43,7 @@ export const SUBMIT_WAITING_ATTRIBUTE = 'data-submit-waiting';
  */
 export const FIRST_PAINT_REDIRECTS: { signedIn: Readonly<Record<string, string>>; signedOut: Readonly<Record<string, string>> } = {
   signedIn: { '/': '/landing', '/login': '/landing', '/register': '/landing' },
-  signedOut: { '/': '/login', '/landing': '/login', '/new-location': '/login', '/update-location': '/login', '/profile': '/login', '/admin': '/login' },
+  signedOut: { '/': '/login', '/landing': '/login', '/new-location': '/login', '/update-location': '/login', '/profile': '/login', '/admin': '/login', '/import': '/login' },
 };
 
 const json = JSON.stringify;

@@ -22,6 +22,7 @@ const UserProfileScreen = lazy(() => import('../routes/user-profile.tsx'));
 const ForgotPasswordScreen = lazy(() => import('../routes/forgot-password.tsx'));
 const ResetPasswordScreen = lazy(() => import('../routes/reset-password.tsx'));
 const AdminScreen = lazy(() => import('../routes/admin.tsx'));
+const ImportScreen = lazy(() => import('../routes/import.tsx'));
 const NotFoundScreen = lazy(() => import('../routes/not-found.tsx'));
 
 /** The route table of docs/product.md §2. */
@@ -48,6 +49,7 @@ export const routes = [
           { path: paths.forgotPassword, element: <ForgotPasswordScreen /> },
           { path: paths.resetPassword, element: <ResetPasswordScreen /> },
           { path: paths.admin, element: <AdminScreen /> },
+          { path: paths.import, element: <ImportScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

@@ -15,6 +15,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   admin: '/admin',
+  /** Bring your photos (docs/design.md §16). */
+  import: '/import',
 } as const;
 
 /** The bottom navigation is hidden only on these (docs/product.md §2). */

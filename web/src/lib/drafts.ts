@@ -33,8 +33,8 @@ export interface MemoryDraft {
   savedAt: number;
 }
 
-/** 'new' for the create form, else the memory's id. */
-export function draftKey(userId: string, memoryId: string | 'new'): string {
+/** 'new' for the create form, 'import' for the import's plan, else the memory's id. */
+export function draftKey(userId: string, memoryId: string | 'new' | 'import'): string {
   return `${userId}:${memoryId}`;
 }
 
@@ -71,7 +71,8 @@ export interface KeptDrafts {
 /** What one person keeps as drafts on this device (the sign-out confirmation says so). */
 export async function draftsOf(userId: string): Promise<KeptDrafts> {
   try {
-    const keys = await draftKeysOf(userId);
+    // The import's plan (features/import) is kept here too, so signing out erases it; it is no edit.
+    const keys = (await draftKeysOf(userId)).filter((key) => key !== draftKey(userId, 'import'));
     const newMemory = keys.includes(draftKey(userId, 'new'));
     return { newMemory, edits: keys.length - (newMemory ? 1 : 0) };
   } catch {

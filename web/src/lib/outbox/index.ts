@@ -2,7 +2,7 @@
 export type { OutboxFile, OutboxItem, OutboxPreview } from './outbox-item.ts';
 export { clientId, newOutboxItem } from './new-item.ts';
 export { flushOutbox, startOutbox, submitWrite, type SubmitResult } from './outbox-sender.ts';
-export { discardOutboxItem } from './outbox-store.ts';
+export { addToOutbox, discardOutboxItem, readOutbox } from './outbox-store.ts';
 export { usePendingMemories, type PendingMemories } from './use-outbox.ts';
 export { QUEUED_NOTICES, queuedNotice } from './notices.ts';
 export { editPendingMemory } from './edit-pending.ts';

@@ -1,5 +1,7 @@
 import type { PinType, PlaceSearchResult } from '@memory-map/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePlaceSearch } from '../api/search-places.ts';
 import type { TypeFilter } from '../lib/map-items.ts';
@@ -102,6 +104,10 @@ export function MapControls({ filter, onFilterChange, theme, onThemeChange, onPl
               ))}
             </div>
           </fieldset>
+          {/* docs/design.md §16: the import is reached from the map and from the profile menu. */}
+          <Link to={paths.import} className="btn btn-secondary map-panel-import">
+            Bring your photos
+          </Link>
         </div>
       )}
     </div>

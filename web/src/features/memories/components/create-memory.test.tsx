@@ -1,13 +1,22 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
 import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
 import { QUEUED_NOTICES } from '../../../lib/outbox/index.ts';
 import { PLACE_NAME_WAIT_MS } from '../api/reverse-geocode.ts';
 import { CreateMemory } from './create-memory.tsx';
 
-vi.mock('exifr', () => ({ default: { gps: vi.fn(async (file: File) => (file.name.includes('gps') ? { latitude: 48.8583, longitude: 2.2944 } : undefined)) } }));
+// Real JPEGs with the EXIF a phone writes (read by the real exifr): at the Eiffel Tower, 12 May 2019 14:30.
+let gpsJpeg: Uint8Array<ArrayBuffer>;
+let datedJpeg: Uint8Array<ArrayBuffer>;
+beforeAll(async () => {
+  const blank = () => sharp({ create: { width: 32, height: 24, channels: 3, background: '#48a' } }).jpeg();
+  const tower = { GPSLatitudeRef: 'N', GPSLatitude: '488583/10000 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '22944/10000 0/1 0/1' };
+  gpsJpeg = new Uint8Array(await blank().withExif({ IFD2: { DateTimeOriginal: '2019:05:12 14:30:00' }, IFD3: tower }).toBuffer());
+  datedJpeg = new Uint8Array(await blank().withExif({ IFD2: { DateTimeOriginal: '2019:05:12 14:30:00' } }).toBuffer());
+});
 
 const fromMap = { lat: 51.50741, lng: -0.12784, fromMap: true, visibility: '1' };
 const friends = [{ _id: 'f1', username: 'carol', profilePicture: '/media/default-avatar.svg' }];
@@ -30,7 +39,8 @@ function setup(state: unknown = fromMap) {
   return { ...utils, XHR, user: userEvent.setup() };
 }
 
-const photo = (name = 'beach.jpg', type = 'image/jpeg', size = 1000) => new File([new Uint8Array(size)], name, { type });
+const photo = (name = 'beach.jpg', type = 'image/jpeg', size = 1000) =>
+  new File([name === 'gps.jpg' ? gpsJpeg : name === 'dated.jpg' ? datedJpeg : new Uint8Array(size)], name, { type });
 
 describe('CreateMemory', () => {
   it('without coordinates asks to pick a spot and offers Go to Map', async () => {
@@ -340,6 +350,41 @@ describe('CreateMemory', () => {
     await user.type(screen.getByLabelText('Description'), 'Up high');
     await user.click(screen.getByRole('button', { name: 'Save Memory' }));
     expect(XHR.sent[0]!.fields()).toMatchObject({ latitude: '48.8583', longitude: '2.2944', locationName: 'Paris, France' });
+  });
+
+  it("names the photo's place through our geocoder, not by its coordinates alone", async () => {
+    routeFetch((url) =>
+      url.searchParams.get('lat')!.startsWith('48.85')
+        ? jsonResponse(200, { display_name: 'x', address: { city: 'Paris', country: 'France' } })
+        : jsonResponse(200, { display_name: 'x', address: { city: 'London', country: 'United Kingdom' } }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+    const { user } = setup();
+    await screen.findByText('London, United Kingdom');
+    await user.upload(screen.getByLabelText('Image'), photo('gps.jpg'));
+    expect(await screen.findByText(/This photo was taken in Paris, France\./)).toBeInTheDocument();
+    // Offered, not taken: the memory stays where the map put it until the person says so.
+    expect(screen.getByText('London, United Kingdom')).toBeInTheDocument();
+  });
+
+  it("proposes the photo's capture date, kept only when taken up", async () => {
+    routeFetch();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+    const { user, XHR } = setup();
+    const today = (screen.getByLabelText('Date') as HTMLInputElement).value;
+    await user.upload(screen.getByLabelText('Image'), photo('dated.jpg'));
+    const taken = new Date(2019, 4, 12).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+    expect(await screen.findByText(`This photo was taken on ${taken} at 14:30.`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Date')).toHaveValue(today);
+    await user.click(screen.getByRole('button', { name: "Use the photo's date" }));
+    expect(screen.getByLabelText('Date')).toHaveValue('2019-05-12');
+    expect(screen.getByLabelText('Time (optional)')).toHaveValue('14:30');
+    expect(screen.queryByRole('button', { name: "Use the photo's date" })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), 'Tower');
+    await user.type(screen.getByLabelText('Description'), 'Up high');
+    await user.click(screen.getByRole('button', { name: 'Save Memory' }));
+    await waitFor(() => expect(XHR.sent).toHaveLength(1));
+    expect(XHR.sent[0]!.fields().happenedAt).toBe(new Date(2019, 4, 12, 14, 30).toISOString());
   });
 
   it('Cancel goes back to the map', async () => {

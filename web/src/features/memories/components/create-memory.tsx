@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isVisibility, VISIBILITY, type Visibility } from '@memory-map/shared';
 import { paths } from '../../../config/paths.ts';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useCreateMemory } from '../api/create-memory.ts';
 import { UNKNOWN_LOCATION, usePlaceName, usePlaceNameForSaving } from '../api/reverse-geocode.ts';
 import { MemoryForm } from './memory-form.tsx';
+import { usePhotoMetadata } from './use-photo-metadata.ts';
 
 export const CREATE_FAILED = 'Failed to create pin';
 export const NO_COORDINATES = 'Please go back and right-click a spot on the map to choose a location first.';
@@ -33,21 +34,6 @@ function visibilityOf(state: unknown): Visibility {
   return isVisibility(v) ? v : VISIBILITY.private;
 }
 
-/** Reads the GPS position a photo carries, if any (the server strips it from the stored copy). */
-async function photoPosition(file: File): Promise<LatLng | null> {
-  try {
-    // Loaded only when a photo is chosen: the reader is large and most visits never need it.
-    const { default: exifr } = await import('exifr');
-    const gps = await exifr.gps(file);
-    if (gps && Number.isFinite(gps.latitude) && Number.isFinite(gps.longitude) && (gps.latitude !== 0 || gps.longitude !== 0)) {
-      return { lat: gps.latitude, lng: gps.longitude };
-    }
-  } catch {
-    // No readable metadata: nothing to offer.
-  }
-  return null;
-}
-
 const same = (a: LatLng | null, b: LatLng | null) => Boolean(a && b && a.lat === b.lat && a.lng === b.lng);
 
 export function CreateMemory() {
@@ -55,26 +41,15 @@ export function CreateMemory() {
   const navigate = useNavigate();
   const fromMap = coordinatesOf(location.state);
   const [coords, setCoords] = useState<LatLng | null>(fromMap);
-  const [photoCoords, setPhotoCoords] = useState<LatLng | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
+  // Read on the device: the server strips the stored copy (docs/design.md §6).
+  const photoCoords = usePhotoMetadata(photo)?.position ?? null;
+  // The photo's place offered by its name, through our own geocoder (issue 31).
+  const photoPlace = usePlaceName(photoCoords?.lat, photoCoords?.lng);
   const place = usePlaceName(coords?.lat, coords?.lng);
   const placeNameForSaving = usePlaceNameForSaving();
   const create = useCreateMemory();
   const userId = useSession().user?._id;
-
-  useEffect(() => {
-    let current = true;
-    if (!photo) {
-      setPhotoCoords(null);
-      return;
-    }
-    void photoPosition(photo).then((pos) => {
-      if (current) setPhotoCoords(pos);
-    });
-    return () => {
-      current = false;
-    };
-  }, [photo]);
 
   if (!coords || !fromMap) {
     return (
@@ -143,7 +118,12 @@ export function CreateMemory() {
             ) : (
               <>
                 <p>
-                  This photo was taken at {photoCoords.lat.toFixed(5)}, {photoCoords.lng.toFixed(5)}.
+                  {photoPlace.isPending
+                    ? 'Finding where this photo was taken…'
+                    : `This photo was taken in ${photoPlace.data ?? UNKNOWN_LOCATION}.`}{' '}
+                  <span className="hint">
+                    ({photoCoords.lat.toFixed(5)}, {photoCoords.lng.toFixed(5)})
+                  </span>
                 </p>
                 <button type="button" className="btn btn-secondary" onClick={() => setCoords(photoCoords)}>
                   Use the photo&apos;s location

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
 import { EARLIEST_DATE, happenedAtOf, latestDate, whenFieldsOf, whenProblem, type WhenFields } from '../lib/happened-at.ts';
 import { addPhotos, draftPhotos, keptPhotos, movePhoto, photoChanges, photosFromDraft, removePhoto, type PhotoItem } from '../lib/photo-list.ts';
+import { PhotoDateOffer } from './photo-date-offer.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
@@ -100,6 +101,15 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   // Something was entered since the form opened (or a draft came back): kept, and asked about on leaving.
   const [touched, setTouched] = useState(false);
   const [discarding, setDiscarding] = useState(false);
+  // The latest chosen photo, whose capture date the form offers (photo-date-offer.tsx).
+  const [newestPhoto, setNewestPhoto] = useState<File | null>(null);
+  const imageChanged = useCallback(
+    (file: File | null) => {
+      setNewestPhoto(file);
+      onImageChange?.(file);
+    },
+    [onImageChange],
+  );
 
   // Names of tags that arrived without them (update from an older pin) come from the friend list.
   const missingNames = tags.some((id) => !known[id]);
@@ -141,7 +151,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     const restored = photosFromDraft(d.photos ?? []);
     setPhotos(restored);
     const newest = restored.findLast((item) => item.kind === 'new');
-    if (newest?.kind === 'new') onImageChange?.(newest.file);
+    if (newest?.kind === 'new') imageChanged(newest.file);
     setTouched(true);
   });
   const leave = useLeaveGuard(touched);
@@ -165,7 +175,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     if (added.items === photos) return;
     setPhotos(added.items);
     const newest = added.items.at(-1);
-    if (newest?.kind === 'new') onImageChange?.(newest.file);
+    if (newest?.kind === 'new') imageChanged(newest.file);
   }
 
   function removeChosen(key: string) {
@@ -173,7 +183,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
     setImageError(null);
     const next = removePhoto(photos, key);
     setPhotos(next);
-    if (!next.some((item) => item.kind === 'new')) onImageChange?.(null);
+    if (!next.some((item) => item.kind === 'new')) imageChanged(null);
   }
 
   async function onSubmit(e: FormEvent) {
@@ -299,6 +309,16 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
             />
           </label>
         </div>
+        <PhotoDateOffer
+          file={newestPhoto}
+          when={when}
+          disabled={busy}
+          onUse={(photoWhen) => {
+            edited();
+            setWhenTouched(true);
+            setWhen(photoWhen);
+          }}
+        />
       </fieldset>
       <PhotoPicker
         items={photos}

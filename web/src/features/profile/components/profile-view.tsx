@@ -1,7 +1,7 @@
 import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -111,6 +111,12 @@ export function ProfileView() {
             <span>Settings</span>
             <ChevronRightIcon size={18} />
           </button>
+          {/* docs/design.md §16: the import is reached from here and from the map. */}
+          <Link to={paths.import} className="profile-menu-item">
+            <CameraIcon size={20} />
+            <span>Bring your photos</span>
+            <ChevronRightIcon size={18} />
+          </Link>
           <button type="button" className="profile-menu-item profile-menu-danger" onClick={() => setConfirmLogout(true)}>
             <LogoutIcon size={20} />
             <span>Logout</span>

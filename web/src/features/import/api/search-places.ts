@@ -1,0 +1,24 @@
+import { LIMITS, type PlaceSearchResult } from '@memory-map/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { importKeys } from './keys.ts';
+
+/** GET /api/places/search: where to put a suggestion, by name (our own geocoder, never a third party). */
+async function searchPlaces(q: string, signal: AbortSignal): Promise<PlaceSearchResult[]> {
+  const params = new URLSearchParams({ q, limit: String(LIMITS.placesSearchDefault) });
+  const results = await api<PlaceSearchResult[]>(`/api/places/search?${params}`, { signal });
+  return Array.isArray(results) ? results : [];
+}
+
+/** Searches for the submitted text; blank text asks nothing. */
+export function usePlaceSearch(q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: importKeys.placeSearch(term.toLowerCase()),
+    queryFn: ({ signal }) => searchPlaces(term, signal),
+    enabled: term !== '',
+    staleTime: 10 * 60_000,
+    retry: false,
+    meta: { persist: false },
+  });
+}
