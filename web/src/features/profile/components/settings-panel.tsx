@@ -29,7 +29,7 @@ function AppearanceChoice() {
 
 /** Settings: Appearance, Your data (docs/design.md §11), Support > Help Center, About (version and tagline), and the way back. */
 export function SettingsPanel({ onBack, onAccountDeleted }: { onBack: () => void; onAccountDeleted?: () => void }) {
-  const info = useAppInfo().data;
+  const { data: info, isPlaceholderData } = useAppInfo();
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <div className="profile-settings">
@@ -72,6 +72,9 @@ export function SettingsPanel({ onBack, onAccountDeleted }: { onBack: () => void
                     Email us at <a href={`mailto:${info.supportEmail}`}>{info.supportEmail}</a>
                   </span>
                 </p>
+              ) : info && !isPlaceholderData ? (
+                // No address configured (SUPPORT_EMAIL unset): better no address than a made-up one.
+                <p className="profile-help-mail">Ask the person who runs this Memory Map for help.</p>
               ) : null}
             </div>
           )}
