@@ -19,6 +19,7 @@ const UpdateLocationScreen = lazy(() => import('../routes/update-location.tsx'))
 const AddFriendScreen = lazy(() => import('../routes/add-friend.tsx'));
 const FriendRequestsScreen = lazy(() => import('../routes/friend-requests.tsx'));
 const UserProfileScreen = lazy(() => import('../routes/user-profile.tsx'));
+const PersonScreen = lazy(() => import('../routes/person.tsx'));
 const NotFoundScreen = lazy(() => import('../routes/not-found.tsx'));
 
 /** The route table of docs/product.md §2. */
@@ -42,6 +43,7 @@ export const routes = [
           { path: paths.addFriend, element: <AddFriendScreen /> },
           { path: paths.friendRequests, element: <FriendRequestsScreen /> },
           { path: paths.userProfile, element: <UserProfileScreen /> },
+          { path: paths.person, element: <PersonScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

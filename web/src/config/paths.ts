@@ -12,7 +12,11 @@ export const paths = {
   addFriend: '/add-friend',
   friendRequests: '/friend-requests',
   userProfile: '/user-profile',
+  /** A person's profile: /people/<their id> (personPath). */
+  person: '/people/:id',
 } as const;
+
+export const personPath = (id: string) => `/people/${encodeURIComponent(id)}`;
 
 /** The bottom navigation is hidden only on these (docs/product.md §2). */
 export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register];

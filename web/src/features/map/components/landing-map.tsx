@@ -126,6 +126,8 @@ function MapView({
   }, [notice, showToast, navigate, location.pathname, location.state]);
 
   const pending = usePendingMemories();
+  // "Show on map" (feed, a profile): that memory's popup opens once the map draws it.
+  const [toOpen, setToOpen] = useState(() => (location.state as LandingState | null)?.openPin);
 
   // The hint steps aside while a popup or the controls panel needs the space.
   useEffect(() => {
@@ -175,7 +177,10 @@ function MapView({
         setMove({ pin, at: { lat: pin.latitude, lng: pin.longitude } });
       },
       onOpenImage: (pin, index) => setFullImage({ pin, index }),
-      onPopupOpen: (item) => setOpenPin(item),
+      onPopupOpen: (item) => {
+        setOpenPin(item);
+        setToOpen((id) => (id === item.pin.id ? undefined : id));
+      },
       onPopupClose: (pinId) => setOpenPin((open) => (open?.pin.id === pinId ? null : open)),
     }),
     [],
@@ -289,7 +294,7 @@ function MapView({
         />
         <GeoNamesAttribution />
         <ViewTracker onChange={setView} />
-        <PinLayer items={items} actions={actions} />
+        <PinLayer items={items} actions={actions} openId={toOpen} />
         {filter.own && <PendingLayer items={pending.creates} />}
         {ownPosition && <OwnPosition position={ownPosition} markerRef={ownDotRef} />}
         {move ? (
