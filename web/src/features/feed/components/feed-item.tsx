@@ -82,7 +82,7 @@ function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps
           </div>
         </div>
       </header>
-      <PhotoGallery images={images} title={pin.title} slideClassName="feed-item-image" onOpen={setViewing} lazy />
+      <PhotoGallery images={images} title={pin.title} slideClassName="feed-item-image" onOpen={setViewing} lazy sizes="(max-width: 430px) 100vw, 430px" />
       <div className="feed-item-body">
         <div className="feed-item-meta">
           <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>

@@ -87,7 +87,7 @@ describe('Feed screen', () => {
       ],
       imageUrl: '/media/full.webp?sig=1',
       thumbnailUrl: '/media/thumb.webp?sig=1',
-      images: [{ id: 'ph1', url: '/media/full.webp?sig=1', thumbnailUrl: '/media/thumb.webp?sig=1', width: 800, height: 600 }],
+      images: [{ id: 'ph1', url: '/media/full.webp?sig=1', thumbnailUrl: '/media/thumb.webp?sig=1', displayUrl: null, width: 800, height: 600 }],
     });
     mockApi({ 'GET /api/query_feed': { body: [p] } });
     renderWithProviders(<FeedView />);
