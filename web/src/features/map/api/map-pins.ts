@@ -52,9 +52,10 @@ export function useMapPins(view: MapView | null) {
   const query = useQuery({
     ...mapPinsQueryOptions(view ?? { bbox: '', zoom: 0, types: '' }),
     enabled: view !== null,
-    // Moving the map shows the last answer until the new one arrives (no flicker); with none, the
-    // pins this device has for the area (offline, a reload elsewhere: lib/saved-pins.ts).
-    placeholderData: (previous) => previous ?? (view ? savedPinsWithin(queryClient, view) : undefined),
+    // Moving the map shows the last answer until the new one arrives (no flicker). Offline, with
+    // none for this area, the pins this device has for it (lib/saved-pins.ts); online the answer
+    // is on its way, and an older copy could show a memory as it was before an edit.
+    placeholderData: (previous) => previous ?? (view && !navigator.onLine ? savedPinsWithin(queryClient, view) : undefined),
   });
   const { error } = query;
   useEffect(() => {
