@@ -77,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       // Tokens, cookies, passwords, photo signatures and positions never reach the log.
       serializers: { req: requestForLog },
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword'],
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword'],
         censor: '[redacted]',
       },
     },

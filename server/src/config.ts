@@ -93,6 +93,7 @@ export interface Config {
   s3?: S3Config;
   publicUrl?: string;
   sessionTtlDays: number;
+  /** '' when none is configured (supportAddress). */
   supportEmail: string;
   geocoderUrl?: string;
   corsOrigins: string[];
@@ -140,6 +141,19 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The support address Settings > Help shows: SUPPORT_EMAIL, else support@ the public host when
+ * PUBLIC_URL names a real domain, else none (''), and Help says to ask whoever runs the app.
+ * `support@localhost` or `support@192.168.1.5` would be an address nobody reads.
+ */
+export function supportAddress(supportEmail: string | undefined, publicUrl: string | undefined): string {
+  if (supportEmail) return supportEmail;
+  if (!publicUrl) return '';
+  const host = new URL(publicUrl).hostname;
+  const isDomain = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[') && !host.endsWith('.localhost') && !host.endsWith('.local');
+  return isDomain ? `support@${host}` : '';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -159,7 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   createDataDir(dataDir);
   const mediaDir = path.join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -180,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     publicUrl: e.PUBLIC_URL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
-    supportEmail: e.SUPPORT_EMAIL ?? `support@${publicHost}`,
+    supportEmail: supportAddress(e.SUPPORT_EMAIL, e.PUBLIC_URL),
     geocoderUrl: e.GEOCODER_URL,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
+import { listeningMessage } from './listen-addresses.ts';
 import { openDatabase } from './db/open.ts';
 import { warm as warmPlaces } from './modules/places/index.ts';
 import { housekeepingRole, runPrimary } from './workers.ts';
@@ -52,7 +53,16 @@ async function serve(config: Config) {
     app.log.warn('Redis did not answer at start: serving now; live events cross app servers once it does');
   }
   await app.listen({ port: config.port, host: config.host });
-  if (cluster.isPrimary) app.log.info(`Memory Map is serving on http://localhost:${config.port} (${db.dialect})`);
+  if (cluster.isPrimary) {
+    const { msg, addresses } = listeningMessage(config.host, listeningPort(app, config.port), db.dialect);
+    app.log.info({ addresses }, msg);
+  }
+}
+
+/** The port really bound (PORT=0 asks the system for a free one). */
+function listeningPort(app: { server: { address(): unknown } }, configured: number): number {
+  const address = app.server.address();
+  return address && typeof address === 'object' && 'port' in address ? Number(address.port) : configured;
 }
 
 main().catch((err: unknown) => {

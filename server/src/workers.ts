@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { listeningMessage } from './listen-addresses.ts';
 import type { HousekeepingRole } from './plugins/housekeeping.ts';
 
 /**
@@ -84,5 +85,6 @@ export async function runPrimary(config: Config): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  log.info(`Memory Map is serving on http://localhost:${config.port} with ${config.workers} workers (${config.databaseUrl ? 'postgres' : 'sqlite'})`);
+  const { msg, addresses } = listeningMessage(config.host, config.port, `${config.workers} workers, ${config.databaseUrl ? 'postgres' : 'sqlite'}`);
+  log.info({ addresses }, msg);
 }

@@ -35,6 +35,8 @@ export const LIMITS = {
   uploadsInFlightPerUser: 4,
   imageLongestSide: 2048,
   thumbnailLongestSide: 320,
+  /** A memory's photo as a card or popup shows it on a phone at 2x–3x (docs/design.md §12): between the thumbnail and the full size. */
+  displayLongestSide: 1080,
   /** Pixel limit against decompression bombs: ~100 megapixels. */
   imageMaxPixels: 100_000_000,
   /** When a memory happened: not before this year, at most this far ahead of now (docs/design.md §12). */

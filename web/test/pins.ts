@@ -27,7 +27,7 @@ export function makePin(over: Partial<Pin> = {}): Pin {
     ...over,
     // A test that sets only the first photo's URL (as the original client reads it) gets it as the one photo.
     ...(over.imageUrl && !over.images
-      ? { images: [{ id: 'photo-1', url: over.imageUrl, thumbnailUrl: over.thumbnailUrl ?? over.imageUrl, width: 800, height: 600 }] }
+      ? { images: [{ id: 'photo-1', url: over.imageUrl, thumbnailUrl: over.thumbnailUrl ?? over.imageUrl, displayUrl: null, width: 800, height: 600 }] }
       : {}),
   };
 }

@@ -14,6 +14,7 @@ import * as photos from './migrations/0022-photos.ts';
 import * as readGenerations from './migrations/0023-read-generations.ts';
 import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
 import * as circle from './migrations/0030-circle.ts';
+import * as pinsAuthorHappenedIndex from './migrations/0031-pins-author-happened-index.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0023-read-generations': readGenerations,
   '0025-pins-client-key': pinsClientKey,
   '0030-circle': circle,
+  '0031-pins-author-happened-index': pinsAuthorHappenedIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,8 +51,8 @@ describe('compiled serializer', () => {
         imageUrl: '/media/a.webp?s=1',
         thumbnailUrl: '/media/t.webp?s=1',
         images: [
-          { id: 'p1', url: '/media/a.webp?s=1', thumbnailUrl: '/media/t.webp?s=1', width: 2048, height: 1536 },
-          { id: 'p2', url: '/media/b.webp?s=1', thumbnailUrl: '/media/u.webp?s=1', width: null, height: null },
+          { id: 'p1', url: '/media/a.webp?s=1', thumbnailUrl: '/media/t.webp?s=1', displayUrl: '/media/d.webp?s=1', width: 2048, height: 1536 },
+          { id: 'p2', url: '/media/b.webp?s=1', thumbnailUrl: '/media/u.webp?s=1', displayUrl: null, width: null, height: null },
         ],
         latitude: 0,
         longitude: -0.5,

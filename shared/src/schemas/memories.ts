@@ -169,6 +169,11 @@ export const pinImageSchema = z.object({
   id: z.string(),
   url: z.string(),
   thumbnailUrl: z.string(),
+  /**
+   * The photo at LIMITS.displayLongestSide px, for cards and popups at 2x–3x (srcset); null when it
+   * has none (a photo that size or smaller, or one saved before display sizes were made).
+   */
+  displayUrl: z.string().nullable(),
   /** Pixels of the stored (resized) photo; null for a photo saved before sizes were kept. */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),

@@ -37,6 +37,9 @@ export const USER_MESSAGES = {
   onlyOwnProfile: 'You can only update your own profile',
   chooseImage: 'Choose an image to upload',
   imageField: 'Send the image in the profilePicture field',
+  currentPasswordRequired: 'Enter your current password to set a new one',
+  wrongCurrentPassword: 'Your current password is not correct. Your password has not been changed.',
+  tooManyWrongPasswords: 'Too many wrong passwords. Please wait a while and try again.',
 } as const;
 
 export const updateAccountSchema = z.object({
@@ -47,6 +50,12 @@ export const updateAccountSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : undefined))
     .pipe(passwordSchema.optional()),
+  // Our Edit Profile sends it with a new password and the server then checks it; the original
+  // client has no such field (docs/product.md §7) and is accepted as before without it.
+  currentPassword: z
+    .string({ error: 'Current password must be text' })
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
 });
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 

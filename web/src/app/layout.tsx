@@ -16,6 +16,7 @@ import { useSession } from '../lib/session.ts';
 import { useTimedMessage } from '../lib/use-timed-message.ts';
 import { paths, showsBottomNav } from '../config/paths.ts';
 import { useLiveUpdates } from './live-updates.ts';
+import { useRefreshOfflineFeed } from './refresh-offline-feed.ts';
 
 /** What stands in for a screen while its chunk loads (also drawn into the build's pages: app/prerender.tsx). */
 export function ScreenFallback() {
@@ -34,6 +35,7 @@ export function Layout() {
   const { token, user } = useSession();
   const liveToast = useTimedMessage();
   useLiveUpdates(token, user?._id ?? null, liveToast.show);
+  useRefreshOfflineFeed(token, user?._id ?? null);
   // The Friends tab's badge: requests waiting for an answer, kept current by the live events.
   const pending = usePendingRequests();
   useEffect(() => {

@@ -23,6 +23,7 @@ const ForgotPasswordScreen = lazy(() => import('../routes/forgot-password.tsx'))
 const ResetPasswordScreen = lazy(() => import('../routes/reset-password.tsx'));
 const AdminScreen = lazy(() => import('../routes/admin.tsx'));
 const ImportScreen = lazy(() => import('../routes/import.tsx'));
+const PersonScreen = lazy(() => import('../routes/person.tsx'));
 const NotFoundScreen = lazy(() => import('../routes/not-found.tsx'));
 
 /** The route table of docs/product.md §2. */
@@ -50,6 +51,7 @@ export const routes = [
           { path: paths.resetPassword, element: <ResetPasswordScreen /> },
           { path: paths.admin, element: <AdminScreen /> },
           { path: paths.import, element: <ImportScreen /> },
+          { path: paths.person, element: <PersonScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

@@ -28,7 +28,7 @@ function useLocalPhotos(item: OutboxItem): PinImage[] {
   const [images, setImages] = useState<PinImage[]>([]);
   useEffect(() => {
     const urls = files.map((file) => URL.createObjectURL(file.blob));
-    setImages(urls.map((url, n) => ({ id: `local-${n}`, url, thumbnailUrl: url, width: null, height: null })));
+    setImages(urls.map((url, n) => ({ id: `local-${n}`, url, thumbnailUrl: url, displayUrl: null, width: null, height: null })));
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, [files]);
   return images;
@@ -49,8 +49,9 @@ export function PendingMemory({ item, onEdit, compact }: { item: OutboxItem; onE
       <div className="pending-memory-status">
         <span className="pending-memory-badge">{item.problem ? REFUSED_TITLE : WAITING_TEXT}</span>
       </div>
-      {item.kind === 'create' && photos.length > 0 && !compact && (
-        <PhotoGallery images={photos} title={item.preview.title} slideClassName="pending-memory-photo" onOpen={setViewing} />
+      {/* Its photos and story from the device, in the map's popup too: a memory waiting to upload is still that memory. */}
+      {item.kind === 'create' && photos.length > 0 && (
+        <PhotoGallery images={photos} title={item.preview.title} slideClassName="pending-memory-photo" onOpen={setViewing} sizes={compact ? '260px' : '(max-width: 430px) 100vw, 430px'} />
       )}
       <h2 className="pending-memory-title">{WHAT[item.kind](item.preview.title)}</h2>
       {item.kind === 'create' && (
@@ -59,7 +60,7 @@ export function PendingMemory({ item, onEdit, compact }: { item: OutboxItem; onE
             <PinIcon size={14} />
             <span>{item.preview.locationName ?? `${item.preview.latitude.toFixed(5)}, ${item.preview.longitude.toFixed(5)}`}</span>
           </p>
-          {!compact && <p className="pending-memory-text">{item.preview.description}</p>}
+          {item.preview.description && <p className={compact ? 'pending-memory-text clamped' : 'pending-memory-text'}>{item.preview.description}</p>}
         </>
       )}
       {item.problem && (

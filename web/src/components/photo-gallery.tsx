@@ -1,6 +1,6 @@
 import type { PinImage } from '@memory-map/shared';
 import { useCallback, useRef, useState } from 'react';
-import { photoLabel } from '../lib/pin-images.ts';
+import { photoLabel, photoSrcSet } from '../lib/pin-images.ts';
 import './photo-gallery.css';
 
 export interface PhotoGalleryProps {
@@ -16,13 +16,15 @@ export interface PhotoGalleryProps {
   /** A photo loaded (the map popup re-measures itself). */
   onLoad?: () => void;
   lazy?: boolean;
+  /** How wide each photo is drawn (the img's `sizes`), so srcset picks a sharp, not a huge, file. */
+  sizes?: string;
 }
 
 /**
  * A memory's photos, swiped through (CSS scroll snap), with "2 / 3", dots, and previous / next
  * buttons for a mouse or a keyboard. One photo shows as it always did: no count, no buttons.
  */
-export function PhotoGallery({ images, title, slideClassName, hint, onOpen, onLoad, lazy }: PhotoGalleryProps) {
+export function PhotoGallery({ images, title, slideClassName, hint, onOpen, onLoad, lazy, sizes = '100vw' }: PhotoGalleryProps) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const count = images.length;
@@ -52,7 +54,14 @@ export function PhotoGallery({ images, title, slideClassName, hint, onOpen, onLo
       onClick={() => onOpen(index)}
       aria-label={`View ${photoLabel(title, index, count)} full size`}
     >
-      <img src={image.thumbnailUrl} alt={photoLabel(title, index, count)} loading={lazy ? 'lazy' : undefined} onLoad={onLoad} />
+      <img
+        src={image.thumbnailUrl}
+        srcSet={photoSrcSet(image)}
+        sizes={sizes}
+        alt={photoLabel(title, index, count)}
+        loading={lazy ? 'lazy' : undefined}
+        onLoad={onLoad}
+      />
       {hint && <span className="photo-gallery-hint">{hint}</span>}
     </button>
   );

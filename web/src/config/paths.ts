@@ -17,7 +17,11 @@ export const paths = {
   admin: '/admin',
   /** Bring your photos (docs/design.md §16). */
   import: '/import',
+  /** A person's profile: /people/<their id> (personPath). */
+  person: '/people/:id',
 } as const;
+
+export const personPath = (id: string) => `/people/${encodeURIComponent(id)}`;
 
 /** The bottom navigation is hidden only on these (docs/product.md §2). */
 export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];

@@ -13,6 +13,8 @@ export interface LoginState {
 /** /landing: a place to open the map on (a memory just saved), and a line to show once. */
 export interface LandingState {
   focus?: { lat: number; lng: number };
+  /** A memory whose popup opens once the map shows it ("Show on map" from the feed or a profile). */
+  openPin?: string;
   /** E.g. the memory was kept on the device to upload later. */
   notice?: string;
 }
@@ -41,4 +43,9 @@ export interface UpdateLocationState {
   longitude: number;
   /** When it happened (absent in state saved by an older version: the form then starts from now and sends nothing unless changed). */
   happenedAt?: string;
+}
+
+/** /landing for "Show on map": the map opens on the memory, its popup open. */
+export function showOnMapState(pin: Pick<Pin, 'id' | 'latitude' | 'longitude'>): LandingState {
+  return { focus: { lat: pin.latitude, lng: pin.longitude }, openPin: pin.id };
 }

@@ -32,6 +32,7 @@ export const accountRepository = {
         'pins.visibility',
         'pins.created_at',
         'pins.updated_at',
+        'pins.happened_at',
         'share_links.expires_at as share_expires_at',
       ])
       .where('pins.author_id', '=', authorId)

@@ -17,7 +17,7 @@ import { accountRepository } from './account.repository.ts';
  *
  * The archive: profile.json, friends.json, photos/<memory id>.jpg (the stored photo, which carries
  * no metadata), profile-picture.jpg, memories.json (every field of every memory, its tags, its
- * photo's name in the archive) and memories.geojson (a FeatureCollection of Points, longitude
+ * photo's name in the archive, when it happened) and memories.geojson (a FeatureCollection of Points, longitude
  * first). The photos go before the lists so the lists name only the photos really in it.
  */
 
@@ -37,6 +37,8 @@ export interface ExportedMemory {
   visibility: Visibility;
   createdAt: string;
   updatedAt: string;
+  /** When it happened: 'YYYY-MM-DD' for a date alone, else an ISO 8601 UTC instant (docs/design.md §12). */
+  happenedAt: string;
   /** The first photo's path inside the archive, or null (what the first version of the export said). */
   photo: string | null;
   /** Every photo's path inside the archive, in the memory's order. */
@@ -210,6 +212,7 @@ export function exportArchive(ctx: AppContext, userId: string, log: Log): Export
           visibility: String(pin.visibility) as Visibility,
           createdAt: pin.created_at,
           updatedAt: pin.updated_at,
+          happenedAt: pin.happened_at,
           photo: photosOf(pin)[0] ?? null,
           photos: photosOf(pin),
           taggedFriends: tags.get(pin.id) ?? [],
@@ -238,6 +241,7 @@ export function exportArchive(ctx: AppContext, userId: string, log: Log): Export
             visibility: String(pin.visibility),
             createdAt: pin.created_at,
             updatedAt: pin.updated_at,
+            happenedAt: pin.happened_at,
             photo: photosOf(pin)[0] ?? null,
             photos: photosOf(pin),
           },

@@ -45,7 +45,7 @@ beforeAll(async () => {
   expect(up.statusCode).toBe(200);
 
   withPhoto = await createMemory(t, me, { title: 'Photo day', latitude: '48.8566', longitude: '2.3522', visibility: '3' }, await makePhoto());
-  tagged = await createMemory(t, me, { title: 'With a friend', latitude: '-33.8688', longitude: '151.2093', visibility: '2', tags: JSON.stringify([friend.id]) }, await makePhoto({ width: 640, height: 480 }));
+  tagged = await createMemory(t, me, { title: 'With a friend', latitude: '-33.8688', longitude: '151.2093', visibility: '2', happenedAt: '2019-11-27', tags: JSON.stringify([friend.id]) }, await makePhoto({ width: 640, height: 480 }));
   plain = await createMemory(t, me, { title: 'No photo', description: 'Line one\nline "two" & <three>', latitude: '0', longitude: '-179.5' });
   // Others' memories, even one that tags me, are theirs.
   await createMemory(t, friend, { title: "Friend's, tagging me", visibility: '3', tags: JSON.stringify([me.id]) }, await makePhoto());
@@ -121,6 +121,7 @@ describe('GET /api/export', () => {
       visibility: '2',
       createdAt: tagged.createdAt,
       updatedAt: tagged.updatedAt,
+      happenedAt: '2019-11-27',
       photo: `photos/${tagged.id}.jpg`,
       photos: [`photos/${tagged.id}.jpg`],
       taggedFriends: [{ id: friend.id, username: 'expfriend' }],
@@ -156,6 +157,55 @@ describe('GET /api/export', () => {
     const all = [...files.values()].map((b) => b.toString('latin1')).join('\n');
     expect(all).not.toContain("Friend's, tagging me");
     expect(all).not.toContain("Stranger's");
+  });
+
+  it("carries every field of the memory that the pin object does, with the pin's values", async () => {
+    // Each field of the API's pin is either in the export (under this name) or is about the
+    // viewer or the URL of the moment, not the memory. A field added to the pin lands in one of
+    // the two lists, or this test fails: the export must not quietly lose a part of a memory.
+    const exported: Record<string, keyof ExportedMemory> = {
+      id: 'id',
+      title: 'title',
+      description: 'description',
+      latitude: 'latitude',
+      longitude: 'longitude',
+      locationName: 'locationName',
+      visibility: 'visibility',
+      createdAt: 'createdAt',
+      updatedAt: 'updatedAt',
+      happenedAt: 'happenedAt',
+      imageUrl: 'photo',
+      images: 'photos',
+      taggedFriends: 'taggedFriends',
+      tags: 'taggedFriends',
+    };
+    const aboutTheViewer = ['thumbnailUrl', 'author', 'userId', 'authorName', 'authorPicture', 'pinType', 'isOwnPin'];
+    const read = await t.app.inject({ method: 'GET', url: '/api/query_feed?limit=100', headers: me.auth });
+    const pins = (read.json() as Pin[]).filter((p) => p.isOwnPin);
+    expect(pins).toHaveLength(3);
+    expect(Object.keys(pins[0]!).sort()).toEqual([...Object.keys(exported), ...aboutTheViewer].sort());
+
+    const files = await readZip((await exportOf(me)).rawPayload);
+    const memories = JSON.parse(files.get('memories.json')!.toString('utf8')) as ExportedMemory[];
+    const features = JSON.parse(files.get('memories.geojson')!.toString('utf8')).features as Array<{
+      id: string;
+      geometry: { coordinates: [number, number] };
+      properties: Record<string, unknown>;
+    }>;
+    for (const pin of pins) {
+      const memory = memories.find((m) => m.id === pin.id)!;
+      const feature = features.find((f) => f.id === pin.id)!;
+      for (const field of ['title', 'description', 'locationName', 'visibility', 'createdAt', 'updatedAt', 'happenedAt'] as const) {
+        expect(memory[field], field).toEqual(pin[field]);
+        expect(feature.properties[field], `geojson ${field}`).toEqual(pin[field]);
+      }
+      expect([memory.longitude, memory.latitude]).toEqual([pin.longitude, pin.latitude]);
+      expect(feature.geometry.coordinates).toEqual([pin.longitude, pin.latitude]);
+      expect(memory.photos).toHaveLength(pin.images.length);
+      expect(memory.photo === null).toBe(pin.imageUrl === null);
+      expect(memory.taggedFriends.map((f) => f.id)).toEqual(pin.tags);
+      expect(memory.taggedFriends).toEqual(pin.taggedFriends.map((f) => ({ id: f._id, username: f.username })));
+    }
   });
 
   it('is a valid archive for someone with nothing yet', async () => {

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { AppError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { thumbKeyOf, type ProcessedImage } from './images.ts';
+import { displayKeyOf, thumbKeyOf, type ProcessedImage } from './images.ts';
 import { mediaIntentsRepository, type IntentSubject } from './media-intents.repository.ts';
 
 /**
@@ -115,6 +115,7 @@ export async function beginImageChange(
       for (const image of add) {
         await ctx.media.put(image.key, image.image, image.contentType);
         await ctx.media.put(image.thumbKey, image.thumbnail, image.contentType);
+        if (image.displayKey && image.display) await ctx.media.put(image.displayKey, image.display, image.contentType);
       }
     } catch (err) {
       await abandonImageChange(ctx, log, begun);
@@ -208,7 +209,7 @@ function parseKeys(json: string): string[] {
 
 /** Deletes each key's files, then the intent; a file that cannot be deleted keeps the intent for a retry. */
 async function deleteThenForget(ctx: AppContext, log: Log, id: string, keys: string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.flatMap((key) => [ctx.media.delete(key), ctx.media.delete(thumbKeyOf(key))]));
+  const results = await Promise.allSettled(keys.flatMap((key) => [ctx.media.delete(key), ctx.media.delete(thumbKeyOf(key)), ctx.media.delete(displayKeyOf(key))]));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
     log.warn({ err: failed.reason, keys }, 'could not delete an image file; the next sweep retries');

@@ -10,6 +10,9 @@ export interface ProcessedImage {
   thumbKey: string;
   image: Buffer;
   thumbnail: Buffer;
+  /** The display size of a memory's photo (LIMITS.displayLongestSide), when the photo is larger than it. */
+  displayKey?: string;
+  display?: Buffer;
   contentType: string;
   width: number;
   height: number;
@@ -60,6 +63,7 @@ async function decodeAndEncode(input: Buffer, kind: 'pins' | 'avatars'): Promise
   const side = kind === 'avatars' ? 512 : LIMITS.imageLongestSide;
   let image: { data: Buffer; info: OutputInfo };
   let thumbnail: Buffer;
+  let display: Buffer | undefined;
   try {
     // Decode, orient and resize once; both encodings start from those pixels (a 12 MP photo is
     // decoded once instead of twice). Raw pixels carry no metadata at all. Transparency is
@@ -74,7 +78,8 @@ async function decodeAndEncode(input: Buffer, kind: 'pins' | 'avatars'): Promise
     // JPEG, not WebP: every browser and phone reads it, and it encodes several times faster (a
     // 2048 px WebP took longer than decoding and resizing the 12 MP original), for files about a
     // quarter larger.
-    [image, thumbnail] = await Promise.all([
+    const needsDisplay = kind === 'pins' && Math.max(info.width, info.height) > LIMITS.displayLongestSide;
+    [image, thumbnail, display] = await Promise.all([
       sharp(pixels, raw).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true }),
       sharp(pixels, raw)
         .resize({
@@ -85,6 +90,12 @@ async function decodeAndEncode(input: Buffer, kind: 'pins' | 'avatars'): Promise
         })
         .jpeg({ quality: 72 })
         .toBuffer(),
+      needsDisplay
+        ? sharp(pixels, raw)
+            .resize({ width: LIMITS.displayLongestSide, height: LIMITS.displayLongestSide, fit: 'inside', withoutEnlargement: true })
+            .jpeg({ quality: 80 })
+            .toBuffer()
+        : Promise.resolve(undefined),
     ]);
   } catch {
     throw new UnsupportedMediaError('The image could not be read; it may be damaged');
@@ -96,6 +107,7 @@ async function decodeAndEncode(input: Buffer, kind: 'pins' | 'avatars'): Promise
     thumbKey: `${kind}/${id}-thumb.jpg`,
     image: image.data,
     thumbnail,
+    ...(display ? { displayKey: `${kind}/${id}-display.jpg`, display } : {}),
     contentType: 'image/jpeg',
     width: image.info.width,
     height: image.info.height,
@@ -104,4 +116,9 @@ async function decodeAndEncode(input: Buffer, kind: 'pins' | 'avatars'): Promise
 
 export function thumbKeyOf(key: string): string {
   return key.replace(/\.(webp|jpg|png)$/, '-thumb.$1');
+}
+
+/** The display size's key beside a photo's (it exists when the photo's record says so: pin-photos.ts). */
+export function displayKeyOf(key: string): string {
+  return key.replace(/\.(webp|jpg|png)$/, '-display.$1');
 }

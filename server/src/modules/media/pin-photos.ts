@@ -1,6 +1,6 @@
 import type { PinImage } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
-import { thumbKeyOf, type ProcessedImage } from './images.ts';
+import { displayKeyOf, thumbKeyOf, type ProcessedImage } from './images.ts';
 import { mediaUrl } from './media-urls.ts';
 
 /** One photo as pins.photos stores it (migration 0022), in the order the author chose. */
@@ -9,6 +9,8 @@ export interface StoredPhoto {
   key: string;
   width: number | null;
   height: number | null;
+  /** A display size was made beside it (photos from before it, and small ones, have none). */
+  display?: boolean;
 }
 
 /**
@@ -26,28 +28,40 @@ export function parsePhotos(json: string | null | undefined): StoredPhoto[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((p: unknown): StoredPhoto[] => {
     if (!p || typeof p !== 'object') return [];
-    const { id, key, width, height } = p as Record<string, unknown>;
+    const { id, key, width, height, display } = p as Record<string, unknown>;
     if (typeof id !== 'string' || typeof key !== 'string') return [];
-    return [{ id, key, width: typeof width === 'number' ? width : null, height: typeof height === 'number' ? height : null }];
+    return [
+      {
+        id,
+        key,
+        width: typeof width === 'number' ? width : null,
+        height: typeof height === 'number' ? height : null,
+        ...(display === true ? { display: true } : {}),
+      },
+    ];
   });
 }
 
 export function serializePhotos(photos: StoredPhoto[]): string {
-  return JSON.stringify(photos.map(({ id, key, width, height }) => ({ id, key, width, height })));
+  return JSON.stringify(photos.map(({ id, key, width, height, display }) => ({ id, key, width, height, ...(display ? { display: true } : {}) })));
 }
 
 /** A newly processed image as a photo of a memory: its id is the one in its key (a UUIDv7). */
 export function photoOf(image: ProcessedImage): StoredPhoto {
   const id = /([0-9a-f-]{36})\.\w+$/.exec(image.key)?.[1] ?? image.key;
-  return { id, key: image.key, width: image.width, height: image.height };
+  return { id, key: image.key, width: image.width, height: image.height, ...(image.displayKey ? { display: true } : {}) };
 }
 
 /** The signed URLs of a memory's photos, for a viewer who may see the memory (docs/design.md §6). */
 export async function presentPhotos(ctx: Pick<AppContext, 'config' | 'media'>, photos: StoredPhoto[], nowMs: number): Promise<PinImage[]> {
   return Promise.all(
     photos.map(async (p) => {
-      const [url, thumbnailUrl] = await Promise.all([mediaUrl(ctx, p.key, nowMs), mediaUrl(ctx, thumbKeyOf(p.key), nowMs)]);
-      return { id: p.id, url, thumbnailUrl, width: p.width, height: p.height };
+      const [url, thumbnailUrl, displayUrl] = await Promise.all([
+        mediaUrl(ctx, p.key, nowMs),
+        mediaUrl(ctx, thumbKeyOf(p.key), nowMs),
+        p.display ? mediaUrl(ctx, displayKeyOf(p.key), nowMs) : null,
+      ]);
+      return { id: p.id, url, thumbnailUrl, displayUrl, width: p.width, height: p.height };
     }),
   );
 }

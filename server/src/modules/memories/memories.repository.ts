@@ -197,6 +197,28 @@ export const memoriesRepository = {
     };
   },
 
+  /**
+   * A page of one author's pins that the viewer may see, newest first (a person's profile): one
+   * range of the (author_id, id) index, each row tested by the audience rule.
+   */
+  async authorPageVisible(db: Queryable, viewerId: string, authorId: string, filter: PinListFilter): Promise<PinPage> {
+    const ids = await db
+      .selectFrom('pins')
+      .select('pins.id')
+      .where('pins.author_id', '=', authorId)
+      .where((eb) => visibleTo(eb, viewerId))
+      .$if(filter.before !== undefined, (qb) => qb.where('pins.id', '<', filter.before!))
+      .orderBy('pins.id', 'desc')
+      .limit(filter.limit + 1)
+      .execute();
+    const page = ids.slice(0, filter.limit).map((r) => r.id);
+    if (page.length === 0) return { rows: [], nextBefore: null };
+    return {
+      rows: await memoriesRepository.findManyVisible(db, viewerId, page),
+      nextBefore: ids.length > filter.limit ? page.at(-1)! : null,
+    };
+  },
+
   /** The newest `wanted` public pins with their authors, newest first. */
   newestPublic(db: Queryable, wanted: number): Promise<PinWithAuthor[]> {
     return newestPublicQuery.all(db, { wanted });

@@ -140,6 +140,27 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
   );
 
   app.get(
+    '/api/users/:id/memories',
+    {
+      schema: {
+        tags: ['memories'],
+        summary: `One person's memories that you may see, newest first (their profile): limit (default ${LIMITS.feedPageDefault}, at most ${LIMITS.feedPageMax}); next page in the Link header`,
+        params: z.object({ id: z.string() }),
+        querystring: feedQuerySchema,
+        response: { 200: pinListSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? LIMITS.feedPageDefault;
+      const page = await memories.authorMemories(app.ctx, request.user.id, request.params.id, { limit, before: request.query.before });
+      if (page.nextBefore) {
+        reply.header('link', `</api/users/${encodeURIComponent(request.params.id)}/memories?limit=${limit}&before=${page.nextBefore}>; rel="next"`);
+      }
+      return page.pins;
+    },
+  );
+
+  app.get(
     '/api/query_feed',
     {
       // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).

@@ -9,6 +9,7 @@ import {
   updateMemorySchema,
   type Pin,
   type ReverseResult,
+  USER_MESSAGES,
 } from '@memory-map/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -35,6 +36,7 @@ import { cachedFeedPage } from './feed-cache.ts';
 import type { Answer } from '../read-cache/ready-answer.ts';
 import type { ReadCounters } from '../read-cache/read-cache.ts';
 import { toPins } from './pin-presenter.ts';
+import { usersRepository } from '../users/users.repository.ts';
 
 export const MEMORY_ERRORS = {
   changedMeanwhile: 'This memory was changed at the same time elsewhere. Reload it and try again.',
@@ -310,4 +312,20 @@ export async function feed(ctx: AppContext, viewerId: string, query: { limit: nu
   }
   const held = await cachedFeedPage(ctx, viewerId, query, (viewer, rows, now) => presentPins(ctx, viewer, rows, now), readPage, counters);
   return { answer: { ready: held.ready }, nextBefore: held.nextBefore };
+}
+
+/**
+ * One person's memories that the viewer may see, newest first, a page at a time (their profile,
+ * docs/design.md §5). An unknown person is 404, as get_user/{id} answers.
+ */
+export async function authorMemories(
+  ctx: AppContext,
+  viewerId: string,
+  authorId: string,
+  query: { limit: number; before?: string },
+): Promise<{ pins: Pin[]; nextBefore: string | null }> {
+  const db = ctx.db.kysely;
+  if (!isUuid(authorId) || !(await usersRepository.findById(db, authorId))) throw new NotFoundError(USER_MESSAGES.notFound);
+  const page = await memoriesRepository.authorPageVisible(db, viewerId, authorId, query);
+  return { pins: await presentPins(ctx, viewerId, page.rows), nextBefore: page.nextBefore };
 }

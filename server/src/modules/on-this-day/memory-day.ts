@@ -1,10 +1,13 @@
 import type { PinsTable } from '../../db/schema.ts';
 
 /**
- * The moment On This Day dates a memory by. When memories gain `happenedAt`
- * (docs/design.md §12), switching is this one line; the rest reads the column through it.
+ * The moment On This Day dates a memory by: when it happened, not when it was posted
+ * (docs/design.md §12), so a memory of 2019 written down today comes back on its own day.
  */
-export const DATED_BY = 'created_at' satisfies keyof PinsTable;
+export const DATED_BY = 'happened_at' satisfies keyof PinsTable;
+
+/** A date alone (`YYYY-MM-DD`) is that calendar day in every time zone (docs/design.md §12). */
+const BARE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -80,7 +83,8 @@ export function onThisDay(nowMs: number, timeZone: string, firstYear: number) {
     }
   }
   const isOnThisDay = (iso: string): boolean => {
-    const d = localDate(Date.parse(iso), timeZone);
+    const bare = BARE_DATE.exec(iso);
+    const d = bare ? { year: Number(bare[1]), month: Number(bare[2]), day: Number(bare[3]) } : localDate(Date.parse(iso), timeZone);
     return d.year < today.year && days.some((m) => m.month === d.month && m.day === d.day);
   };
   return { today, windows, isOnThisDay };

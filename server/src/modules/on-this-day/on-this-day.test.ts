@@ -67,10 +67,10 @@ describe('GET /api/on_this_day', () => {
     vi.useRealTimers();
   });
 
-  /** Creates a memory and dates it as if it had been made at `at`. */
+  /** Creates a memory and dates it as if it had happened, and been posted, at `at`. */
   async function memoryAt(user: TestUser, title: string, at: string, fields: Record<string, string> = {}): Promise<Pin> {
     const pin = await createMemory(t, user, { title, ...fields });
-    await t.db.kysely.updateTable('pins').set({ created_at: at, updated_at: at }).where('id', '=', pin.id).execute();
+    await t.db.kysely.updateTable('pins').set({ created_at: at, updated_at: at, happened_at: at }).where('id', '=', pin.id).execute();
     return pin;
   }
 
@@ -132,6 +132,25 @@ describe('GET /api/on_this_day', () => {
     await memoryAt(leap, 'Twenty-eighth', '2024-02-28T12:00:00.000Z');
     await memoryAt(leap, 'First of March', '2026-03-01T12:00:00.000Z');
     expect(titles(await ask(leap, '?tz=UTC'))).toEqual(['Leap day', 'Twenty-eighth']);
+  });
+
+  it('dates a memory by when it happened, not when it was posted', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T09:00:00Z'));
+    const keeper = await t.register('otdkeeper');
+    // Written down today about a day seven years ago, as a date alone and as an instant.
+    await createMemory(t, keeper, { title: 'Seven years ago', happenedAt: '2019-11-27' });
+    await createMemory(t, keeper, { title: 'Evening in 2021', happenedAt: '2021-11-27T19:30:00+01:00' });
+    // Posted on this day in 2023, about another day: not this day's memory.
+    const posted = await createMemory(t, keeper, { title: 'Posted on this day', happenedAt: '2023-06-01' });
+    await t.db.kysely.updateTable('pins').set({ created_at: '2023-11-27T10:00:00.000Z' }).where('id', '=', posted.id).execute();
+
+    expect(titles(await ask(keeper, '?tz=UTC'))).toEqual(['Evening in 2021', 'Seven years ago']);
+    // A date alone is that day in every zone: at 09:00 UTC it is 23:00 on the 27th at UTC+14,
+    // and at 13:00 UTC, 01:00 on the 27th at UTC−12 (where its UTC midnight is the 26th).
+    expect(titles(await ask(keeper, '?tz=Pacific/Kiritimati'))).toContain('Seven years ago');
+    vi.setSystemTime(new Date('2026-11-27T13:00:00Z'));
+    expect(titles(await ask(keeper, '?tz=Etc/GMT%2B12'))).toContain('Seven years ago');
   });
 
   it('refuses a time zone it does not know, naming the field', async () => {

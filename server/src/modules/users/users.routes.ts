@@ -99,9 +99,18 @@ export default async function usersRoutes(app: App) {
       preValidation: async (request) => multipartFieldsAsBody(request),
       schema: {
         tags: ['users'],
-        summary: 'Change username and optionally password (JSON or multipart); a new password ends other sessions',
+        summary:
+          'Change username and optionally password (JSON or multipart); currentPassword, when sent, must be right; a new password ends other sessions',
         body: updateAccountSchema,
-        response: { 200: z.object({ user: selfUserSchema }), 400: errorSchema, 401: errorSchema, 409: errorSchema, 413: errorSchema },
+        response: {
+          200: z.object({ user: selfUserSchema }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+          413: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request) => ({ user: await users.updateAccount(app.ctx, request.user, request.body) }),

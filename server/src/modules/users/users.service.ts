@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  LIMITS,
   USER_MESSAGES,
   type PublicUser,
   type SelfUser,
@@ -12,10 +13,10 @@ import type { AppContext, AuthUser } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { checkAccess, hasAccess, requireAccess, userViewer } from '../access/index.ts';
-import { hashPassword } from '../sessions/passwords.ts';
+import { burnVerification, hashPassword, verifyPassword } from '../sessions/passwords.ts';
 import { sessionsRepository } from '../sessions/sessions.repository.ts';
 import {
   abandonImageChange,
@@ -81,6 +82,29 @@ export async function listOthers(ctx: AppContext, viewerId: string, query: Users
   };
 }
 
+/** Wrong current passwords per account before a wait, as for deleting the account. */
+export const PASSWORD_CHECK_FAILURES = { max: 5, windowSeconds: 15 * 60 };
+
+/**
+ * The current password, when the client sends one: a session left open on a borrowed phone then
+ * cannot take the account by setting a new password. Wrong guesses are limited per account.
+ */
+async function checkCurrentPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  const failures = `update-account:failures:${userId}`;
+  const tooMany = (retryAfter: number) =>
+    new AppError(429, USER_MESSAGES.tooManyWrongPasswords, { 'retry-after': String(retryAfter) });
+  const blocked = await ctx.limiter.isBlocked(failures, PASSWORD_CHECK_FAILURES.max);
+  if (!blocked.allowed) throw tooMany(blocked.retryAfter);
+  const row = await usersRepository.findById(ctx.db.kysely, userId);
+  if (!row) throw new UnauthorizedError('Your account no longer exists');
+  // A password longer than any we accept cannot be right, and is not worth a hash.
+  const right = password.length <= LIMITS.passwordMax ? await verifyPassword(row.password_hash, password) : (await burnVerification('x'), false);
+  if (right) return;
+  const hit = await ctx.limiter.hit(failures, PASSWORD_CHECK_FAILURES.max, PASSWORD_CHECK_FAILURES.windowSeconds);
+  if (!hit.allowed) throw tooMany(hit.retryAfter);
+  throw new ForbiddenError(USER_MESSAGES.wrongCurrentPassword);
+}
+
 /**
  * New username (case-insensitively unique; a change of case alone is allowed) and optionally a
  * new password. A new password ends every other session of the user in the same transaction,
@@ -90,6 +114,7 @@ export async function updateAccount(ctx: AppContext, auth: AuthUser, input: Upda
   const db = ctx.db.kysely;
   const existing = await usersRepository.findByUsername(db, input.newUsername);
   if (existing && existing.id !== auth.id) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
+  if (input.currentPassword !== undefined) await checkCurrentPassword(ctx, auth.id, input.currentPassword);
   const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
   try {
     await db.transaction().execute(async (trx) => {

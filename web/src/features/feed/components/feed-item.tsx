@@ -1,10 +1,13 @@
 import type { Pin } from '@memory-map/shared';
 import { memo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PinIcon } from '../../../components/icons.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
 import type { RowAttributes } from '../../../components/windowed-list.tsx';
+import { paths, personPath } from '../../../config/paths.ts';
+import { showOnMapState } from '../../../config/route-state.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { Highlighted } from './highlighted.tsx';
 import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
@@ -48,6 +51,7 @@ export const FeedItem = memo(
 function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps) {
   // The photo the full-size viewer is open at, if it is.
   const [viewing, setViewing] = useState<number | null>(null);
+  const navigate = useNavigate();
   const type = feedPinType(pin);
   const { author, tagged } = authorLine(pin);
   const images = pinImages(pin);
@@ -60,7 +64,14 @@ function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps
         <Avatar src={pin.authorPicture} alt={`${pin.authorName}'s picture`} size={40} />
         <div className="feed-item-who">
           <div className="feed-item-authors">
-            <strong>{author}</strong>
+            {/* Someone else's name opens their profile: who they are and what else of theirs one may see. */}
+            {pin.isOwnPin ? (
+              <strong>{author}</strong>
+            ) : (
+              <Link className="feed-item-author-link" to={personPath(pin.author)}>
+                <strong>{author}</strong>
+              </Link>
+            )}
             {tagged && <span>{tagged}</span>}
           </div>
           <div className="feed-item-place">
@@ -71,7 +82,7 @@ function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps
           </div>
         </div>
       </header>
-      <PhotoGallery images={images} title={pin.title} slideClassName="feed-item-image" onOpen={setViewing} lazy />
+      <PhotoGallery images={images} title={pin.title} slideClassName="feed-item-image" onOpen={setViewing} lazy sizes="(max-width: 430px) 100vw, 430px" />
       <div className="feed-item-body">
         <div className="feed-item-meta">
           <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
@@ -83,11 +94,22 @@ function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps
         <p className={expanded || !long ? 'feed-item-text' : 'feed-item-text clamped'}>
           <Highlighted text={pin.description} words={highlight} />
         </p>
-        {long && (
-          <button type="button" className="feed-item-more" aria-expanded={expanded} onClick={() => onToggle(pin.id)}>
-            {expanded ? 'Show less' : 'Show more'}
+        <div className="feed-item-actions">
+          {long && (
+            <button type="button" className="feed-item-more" aria-expanded={expanded} onClick={() => onToggle(pin.id)}>
+              {expanded ? 'Show less' : 'Show more'}
+            </button>
+          )}
+          <button
+            type="button"
+            className="feed-item-map"
+            aria-label={`Show ${pin.title} on map`}
+            onClick={() => navigate(paths.landing, { state: showOnMapState(pin) })}
+          >
+            <PinIcon size={15} />
+            Show on map
           </button>
-        )}
+        </div>
       </div>
       {viewing !== null && images.length > 0 && (
         <ImageViewer sources={images.map((i) => i.url)} start={viewing} alt={pin.title} onClose={() => setViewing(null)} />

@@ -87,7 +87,7 @@ describe('Feed screen', () => {
       ],
       imageUrl: '/media/full.webp?sig=1',
       thumbnailUrl: '/media/thumb.webp?sig=1',
-      images: [{ id: 'ph1', url: '/media/full.webp?sig=1', thumbnailUrl: '/media/thumb.webp?sig=1', width: 800, height: 600 }],
+      images: [{ id: 'ph1', url: '/media/full.webp?sig=1', thumbnailUrl: '/media/thumb.webp?sig=1', displayUrl: null, width: 800, height: 600 }],
     });
     mockApi({ 'GET /api/query_feed': { body: [p] } });
     renderWithProviders(<FeedView />);
@@ -118,6 +118,20 @@ describe('Feed screen', () => {
     mockApi({ 'GET /api/query_feed': { body: [p] } });
     renderWithProviders(<FeedView />);
     expect(await within(await screen.findByRole('article')).findByText(badge)).toBeInTheDocument();
+  });
+
+  it("opens a memory on the map from its card, and someone else's name opens their profile", async () => {
+    signedIn({ _id: 'me' });
+    const theirs = pin({ title: 'Harbour', authorName: 'fay', author: 'fay-id', latitude: 43.3, longitude: 5.37 });
+    mockApi({ 'GET /api/query_feed': { body: [theirs, own()] } });
+    const { router } = renderWithProviders(<FeedView />, { route: '/feeds' });
+    await screen.findByRole('article', { name: 'Harbour' });
+    expect(within(item('Harbour')).getByRole('link', { name: 'fay' })).toHaveAttribute('href', '/people/fay-id');
+    // One's own name leads nowhere new.
+    expect(within(item('Mine')).queryByRole('link')).toBeNull();
+    fireEvent.click(within(item('Harbour')).getByRole('button', { name: 'Show Harbour on map' }));
+    expect(router.state.location.pathname).toBe('/landing');
+    expect(router.state.location.state).toEqual({ focus: { lat: 43.3, lng: 5.37 }, openPin: theirs.id });
   });
 
   it("offers 'Show more' only above 80 characters, and 'Show less' after", async () => {

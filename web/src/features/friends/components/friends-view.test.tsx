@@ -38,6 +38,15 @@ describe('Friends screen', () => {
     expect(screen.getByRole('link', { name: /Friend Requests/ })).toHaveAttribute('href', '/friend-requests');
   });
 
+  it("opens a friend's profile from their picture and name", async () => {
+    signedIn();
+    mockApi({ 'GET /api/query_friends': { body: [ann, bob] }, 'GET /api/pending_requests': { body: pending(0) } });
+    renderFriends();
+    const rows = within(await screen.findByRole('list', { name: 'Friends' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByRole('link', { name: /ann/ })).toHaveAttribute('href', `/people/${ann._id}`);
+    expect(within(rows[1]!).getByRole('link', { name: /bobby/ })).toHaveAttribute('href', `/people/${bob._id}`);
+  });
+
   it("says '1 friend' for one", async () => {
     signedIn();
     mockApi({ 'GET /api/query_friends': { body: [ann] }, 'GET /api/pending_requests': { body: pending(0) } });

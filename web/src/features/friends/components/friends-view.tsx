@@ -2,7 +2,7 @@ import type { PublicUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { paths, personPath } from '../../../config/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { InboxIcon, UserPlusIcon } from '../../../components/icons-extra.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
@@ -122,7 +122,7 @@ export function FriendsView() {
       ) : (
         <ul className="list" aria-label="Friends">
           {shown.map((f) => (
-            <PersonRow key={f._id} user={f}>
+            <PersonRow key={f._id} user={f} to={personPath(f._id)}>
               <button type="button" className="btn btn-secondary friends-remove" aria-label={`Remove ${f.username}`} onClick={() => setToRemove(f)}>
                 Remove
               </button>

@@ -1,5 +1,6 @@
 import type { PublicUser } from '@memory-map/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 
 /** One person in a social list: picture, username, e-mail when the server shows it, and actions. */
@@ -8,8 +9,11 @@ export function PersonRow({
   children,
   below,
   onClick,
+  to,
 }: {
   user: PublicUser;
+  /** Where the picture and name lead (a friend's profile). */
+  to?: string;
   /** Actions at the row's end. */
   children?: ReactNode;
   /** A line under the name (status chips, which would squeeze the name on a phone). */
@@ -18,12 +22,24 @@ export function PersonRow({
 }) {
   return (
     <li className="list-row friends-row" onClick={onClick} data-testid={`person-${user.username}`}>
-      <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} size={48} />
-      <div className="list-row-main">
-        <div className="list-row-title">{user.username}</div>
-        {user.email && <div className="list-row-sub">{user.email}</div>}
-        {below && <div className="friends-row-below">{below}</div>}
-      </div>
+      {to ? (
+        <Link to={to} className="friends-row-link">
+          <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} size={48} />
+          <div className="list-row-main">
+            <div className="list-row-title">{user.username}</div>
+            {user.email && <div className="list-row-sub">{user.email}</div>}
+          </div>
+        </Link>
+      ) : (
+        <>
+          <Avatar src={user.profilePicture} alt={`${user.username}'s picture`} size={48} />
+          <div className="list-row-main">
+            <div className="list-row-title">{user.username}</div>
+            {user.email && <div className="list-row-sub">{user.email}</div>}
+            {below && <div className="friends-row-below">{below}</div>}
+          </div>
+        </>
+      )}
       {children && <div className="friends-row-actions">{children}</div>}
     </li>
   );

@@ -1,7 +1,8 @@
 import type { MapItem, MapResponse } from '@memory-map/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { savedPinsWithin } from '../lib/saved-pins.ts';
 import { mapKeys, type MapView } from './keys.ts';
 
 /**
@@ -39,8 +40,6 @@ export function mapPinsQueryOptions(view: MapView) {
   return queryOptions({
     queryKey: mapKeys.view(view),
     queryFn: ({ signal }) => fetchMapPins(view, signal),
-    // Moving the map shows the last answer until the new one arrives: no flicker.
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
     // Areas left behind drop out of the (persisted) cache soon.
     gcTime: 10 * 60_000,
@@ -49,7 +48,15 @@ export function mapPinsQueryOptions(view: MapView) {
 
 /** The pins of an area; a failure is logged only (docs/product.md §8 'Failed to fetch pins'). */
 export function useMapPins(view: MapView | null) {
-  const query = useQuery({ ...mapPinsQueryOptions(view ?? { bbox: '', zoom: 0, types: '' }), enabled: view !== null });
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...mapPinsQueryOptions(view ?? { bbox: '', zoom: 0, types: '' }),
+    enabled: view !== null,
+    // Moving the map shows the last answer until the new one arrives (no flicker). Offline, with
+    // none for this area, the pins this device has for it (lib/saved-pins.ts); online the answer
+    // is on its way, and an older copy could show a memory as it was before an edit.
+    placeholderData: (previous) => previous ?? (view && !navigator.onLine ? savedPinsWithin(queryClient, view) : undefined),
+  });
   const { error } = query;
   useEffect(() => {
     if (error) console.error('Failed to fetch pins', error);

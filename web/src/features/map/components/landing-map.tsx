@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useColorScheme } from '../../../lib/color-scheme.ts';
 import { queuedNotice, usePendingMemories } from '../../../lib/outbox/index.ts';
-import { useSession } from '../../../lib/session.ts';
+import { getStoredUser, useSession } from '../../../lib/session.ts';
 import { useDeletePin } from '../api/delete-pin.ts';
 import { useMovePin } from '../api/move-pin.ts';
 import { useMapPins } from '../api/map-pins.ts';
@@ -21,9 +21,13 @@ import { flyOrJump, panPopupsAtOnce, prefersReducedMotion } from '../lib/calm-mo
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
 import { ownPositionIcon, pinIcon } from '../lib/icons.ts';
 import { ALL_TYPES, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type TypeFilter } from '../lib/map-items.ts';
+import { loadFilter, loadView, saveFilter, saveView } from '../lib/saved-view.ts';
 import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
+import { AddMemoryFab } from './add-memory-fab.tsx';
 import { MapControls } from './map-controls.tsx';
+import { MapHint } from './map-hint.tsx';
+import { PinLegend } from './pin-legend.tsx';
 import { MoveBar, MovingPin, type MoveState } from './move-pin.tsx';
 import { PendingLayer } from './pending-layer.tsx';
 import { PinLayer, type PinActions } from './pin-layer.tsx';
@@ -32,7 +36,6 @@ import './map.css';
 export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
 /** Moving saves through the update call: its failure text (docs/product.md §8). */
 export const MOVE_FAILED = 'Failed to update pin';
-const HINT_KEY = 'mm-map-hint-dismissed';
 const FOCUS_ZOOM = 15;
 
 type View = { bbox: [number, number, number, number]; zoom: number };
@@ -42,8 +45,13 @@ export function LandingMap() {
   const focus = (location.state as LandingState | null)?.focus;
   const geo = useGeolocation();
   const [fallback] = useState(randomFallbackCity);
-  // A memory just saved opens the map on it at once; otherwise wait for the geolocation answer.
-  const [start, setStart] = useState<{ center: LatLng; zoom: number } | null>(() => (focus ? { center: focus, zoom: FOCUS_ZOOM } : null));
+  // A memory just saved opens the map on it at once; else the map comes back where it was left
+  // (lib/saved-view.ts); only a first visit waits for the geolocation answer.
+  const [start, setStart] = useState<{ center: LatLng; zoom: number } | null>(() => {
+    if (focus) return { center: focus, zoom: FOCUS_ZOOM };
+    const saved = loadView(getStoredUser()?._id);
+    return saved ? { center: { lat: saved.lat, lng: saved.lng }, zoom: saved.zoom } : null;
+  });
   useEffect(() => {
     if (start || geo.status === 'pending') return;
     setStart({ center: geo.status === 'granted' ? geo.position : { lat: fallback.lat, lng: fallback.lng }, zoom: DEFAULT_ZOOM });
@@ -79,9 +87,13 @@ function MapView({
   // Until a theme is chosen here, the map follows the app: Voyager when light, Dark when dark.
   const [chosenTheme, setTheme] = useState<MapTheme | null>(loadSavedTheme);
   const theme = chosenTheme ?? loadTheme(scheme);
-  const [filter, setFilter] = useState<TypeFilter>(ALL_TYPES);
+  const [filter, setFilterState] = useState<TypeFilter>(() => loadFilter(user?._id, ALL_TYPES));
+  const setFilter = (next: TypeFilter) => {
+    setFilterState(next);
+    saveFilter(user?._id, next);
+  };
   const [view, setView] = useState<View | null>(null);
-  const [hintVisible, setHintVisible] = useState(() => localStorage.getItem(HINT_KEY) !== '1');
+  const [draft, setDraft] = useState<LatLng | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'update' | 'delete'; pin: Pin } | null>(null);
   const [fullImage, setFullImage] = useState<{ pin: Pin; index: number } | null>(null);
   const [toast, setToast] = useState<{ text: string; kind: 'error' | 'info' } | null>(null);
@@ -114,6 +126,8 @@ function MapView({
   }, [notice, showToast, navigate, location.pathname, location.state]);
 
   const pending = usePendingMemories();
+  // "Show on map" (feed, a profile): that memory's popup opens once the map draws it.
+  const [toOpen, setToOpen] = useState(() => (location.state as LandingState | null)?.openPin);
 
   // The hint steps aside while a popup or the controls panel needs the space.
   useEffect(() => {
@@ -128,6 +142,7 @@ function MapView({
     };
   }, [map]);
   usePopupKeyboard(map);
+  useKeepView(map, user?._id);
   useEffect(() => (map ? panPopupsAtOnce(map) : undefined), [map]);
 
   const types = (['own', 'friend', 'public'] as const).filter((t) => filter[t]).join(',');
@@ -162,11 +177,18 @@ function MapView({
         setMove({ pin, at: { lat: pin.latitude, lng: pin.longitude } });
       },
       onOpenImage: (pin, index) => setFullImage({ pin, index }),
-      onPopupOpen: (item) => setOpenPin(item),
+      onPopupOpen: (item) => {
+        setOpenPin(item);
+        setToOpen((id) => (id === item.pin.id ? undefined : id));
+      },
       onPopupClose: (pinId) => setOpenPin((open) => (open?.pin.id === pinId ? null : open)),
     }),
     [],
   );
+
+  function addMemoryAt(at: LatLng) {
+    navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState });
+  }
 
   function chooseTheme(next: MapTheme) {
     setTheme(next);
@@ -272,13 +294,13 @@ function MapView({
         />
         <GeoNamesAttribution />
         <ViewTracker onChange={setView} />
-        <PinLayer items={items} actions={actions} />
+        <PinLayer items={items} actions={actions} openId={toOpen} />
         {filter.own && <PendingLayer items={pending.creates} />}
         {ownPosition && <OwnPosition position={ownPosition} markerRef={ownDotRef} />}
         {move ? (
           <MovingPin move={move} onMove={moveTo} />
         ) : (
-          <DraftMarker onAdd={(at) => navigate(paths.newLocation, { state: { lat: at.lat, lng: at.lng, fromMap: true, visibility: '1' } satisfies NewLocationState })} />
+          <DraftMarker draft={draft} onDraft={setDraft} onAdd={addMemoryAt} />
         )}
       </MapContainer>
 
@@ -295,21 +317,16 @@ function MapView({
         />
       )}
 
-      {hintVisible && !popupOpen && !controlsOpen && !move && (
-        <div className="map-hint" role="note">
-          <span>Double-click to add memory</span>
-          <button
-            type="button"
-            className="map-hint-close"
-            aria-label="Dismiss hint"
-            onClick={() => {
-              setHintVisible(false);
-              localStorage.setItem(HINT_KEY, '1');
-            }}
-          >
-            ×
-          </button>
-        </div>
+      <MapHint hidden={popupOpen || controlsOpen || !!move} />
+      {!move && <PinLegend waiting={pending.creates.length > 0} />}
+      {/* One 'Add memory' at a time: while a dropped marker offers it, the button steps aside. */}
+      {!move && !draft && (
+        <AddMemoryFab
+          onAdd={() => {
+            const c = map?.getCenter();
+            addMemoryAt(c ? { lat: c.lat, lng: c.wrap().lng } : start.center);
+          }}
+        />
       )}
 
       <MapControls
@@ -411,6 +428,21 @@ function usePopupKeyboard(map: L.Map | null) {
   }, [map]);
 }
 
+/** Remembers where the map is each time it settles (lib/saved-view.ts). */
+function useKeepView(map: L.Map | null, userId: string | undefined) {
+  useEffect(() => {
+    if (!map) return;
+    const keep = () => {
+      const c = map.getCenter();
+      saveView(userId, { lat: c.lat, lng: c.lng, zoom: map.getZoom() });
+    };
+    map.on('moveend', keep);
+    return () => {
+      map.off('moveend', keep);
+    };
+  }, [map, userId]);
+}
+
 /** A transparent pixel stands in for a tile that cannot load: no broken-image icons, nothing else breaks. */
 const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
@@ -474,13 +506,12 @@ function OwnPosition({ position, markerRef }: { position: LatLng; markerRef: Ref
 }
 
 /** Double-click (or a long press) drops a marker offering 'Add memory'; a single click clears it. */
-function DraftMarker({ onAdd }: { onAdd: (at: LatLng) => void }) {
-  const [draft, setDraft] = useState<LatLng | null>(null);
+function DraftMarker({ draft, onDraft, onAdd }: { draft: LatLng | null; onDraft: (at: LatLng | null) => void; onAdd: (at: LatLng) => void }) {
   const markerRef = useRef<L.Marker>(null);
   useMapEvents({
-    dblclick: (e) => setDraft({ lat: e.latlng.lat, lng: e.latlng.lng }),
-    contextmenu: (e) => setDraft({ lat: e.latlng.lat, lng: e.latlng.lng }),
-    click: () => setDraft(null),
+    dblclick: (e) => onDraft({ lat: e.latlng.lat, lng: e.latlng.lng }),
+    contextmenu: (e) => onDraft({ lat: e.latlng.lat, lng: e.latlng.lng }),
+    click: () => onDraft(null),
   });
   useEffect(() => {
     if (draft) markerRef.current?.openPopup();

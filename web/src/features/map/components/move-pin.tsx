@@ -1,7 +1,7 @@
 import type { Pin } from '@memory-map/shared';
 import type L from 'leaflet';
-import { useMemo, useRef } from 'react';
-import { Marker, useMapEvents } from 'react-leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { pinIcon } from '../lib/icons.ts';
 import type { LatLng } from '../lib/use-geolocation.ts';
 
@@ -11,9 +11,27 @@ export interface MoveState {
   at: LatLng;
 }
 
+/**
+ * Keeps a point of the map in the part the move bar does not cover (it sits over the bottom of
+ * the map): the pin being moved must stay in sight, above the panel that says to drag it.
+ */
+function keepAboveBar(map: L.Map, at: LatLng) {
+  const bar = map.getContainer().closest('.map-screen')?.querySelector<HTMLElement>('.map-move-bar');
+  const covered = bar ? bar.offsetHeight + 16 : 0;
+  // The pin's icon stands above its point: room for it at the top too.
+  map.panInside([at.lat, at.lng], { paddingTopLeft: [32, 72], paddingBottomRight: [32, covered + 24], animate: false });
+}
+
 /** A draggable copy of the pin; a tap on the map also puts it there (easier than dragging on a phone). */
 export function MovingPin({ move, onMove }: { move: MoveState; onMove: (at: LatLng) => void }) {
   const markerRef = useRef<L.Marker>(null);
+  const map = useMap();
+  const pinId = move.pin.id;
+  const startAt = useRef(move.at);
+  // Once, when moving starts (the bar is on the page by then: effects run after the whole screen).
+  useEffect(() => {
+    keepAboveBar(map, startAt.current);
+  }, [map, pinId]);
   useMapEvents({
     click: (e) => {
       // The tap on Move itself reaches the map too, from the popup that is closing (its button is
@@ -27,10 +45,12 @@ export function MovingPin({ move, onMove }: { move: MoveState; onMove: (at: LatL
     () => ({
       dragend: () => {
         const at = markerRef.current?.getLatLng();
-        if (at) onMove({ lat: at.lat, lng: at.lng });
+        if (!at) return;
+        onMove({ lat: at.lat, lng: at.lng });
+        keepAboveBar(map, at);
       },
     }),
-    [onMove],
+    [onMove, map],
   );
   return (
     <Marker

@@ -1,7 +1,7 @@
 import type { Pin } from '@memory-map/shared';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import type L from 'leaflet';
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Marker, Polyline, Popup, useMap } from 'react-leaflet';
 import { flyOrJump } from '../lib/calm-motion.ts';
 import { clusterIcon, pinIcon } from '../lib/icons.ts';
@@ -20,11 +20,11 @@ export interface PinActions {
 }
 
 /** Draws pins and cluster bubbles alike; a bubble zooms in where it stands when clicked. */
-export function PinLayer({ items, actions }: { items: MapItem[]; actions: PinActions }) {
+export function PinLayer({ items, actions, openId }: { items: MapItem[]; actions: PinActions; openId?: string }) {
   return (
     <>
       {items.map((item) =>
-        item.kind === 'cluster' ? <ClusterMarker key={item.id} item={item} /> : <PinMarker key={item.pin.id} item={item} actions={actions} />,
+        item.kind === 'cluster' ? <ClusterMarker key={item.id} item={item} /> : <PinMarker key={item.pin.id} item={item} actions={actions} open={item.pin.id === openId} />,
       )}
     </>
   );
@@ -53,6 +53,8 @@ const LEG_STYLE: L.PathOptions = { color: '#334155', weight: 1.5, opacity: 0.75,
 interface PinMarkerProps {
   item: PinItem;
   actions: PinActions;
+  /** Open its popup now (the memory asked for by "Show on map"). */
+  open?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ interface PinMarkerProps {
 function samePinMarker(prev: PinMarkerProps, next: PinMarkerProps): boolean {
   return (
     prev.actions === next.actions &&
+    prev.open === next.open &&
     prev.item.type === next.item.type &&
     prev.item.at?.lat === next.item.at?.lat &&
     prev.item.at?.lng === next.item.at?.lng &&
@@ -71,9 +74,13 @@ function samePinMarker(prev: PinMarkerProps, next: PinMarkerProps): boolean {
   );
 }
 
-const PinMarker = memo(function PinMarker({ item, actions }: PinMarkerProps) {
+const PinMarker = memo(function PinMarker({ item, actions, open }: PinMarkerProps) {
   const { pin, type, at } = item;
   const popupRef = useRef<L.Popup>(null);
+  const markerRef = useRef<L.Marker>(null);
+  useEffect(() => {
+    if (open) markerRef.current?.openPopup();
+  }, [open]);
   const { onPopupOpen, onPopupClose, ...popupActions } = actions;
   return (
     <>
@@ -87,6 +94,7 @@ const PinMarker = memo(function PinMarker({ item, actions }: PinMarkerProps) {
         />
       )}
       <Marker
+        ref={markerRef}
         position={at ? [at.lat, at.lng] : [pin.latitude, pin.longitude]}
         icon={pinIcon(type)}
         title={pin.title}

@@ -116,7 +116,7 @@ describe('PinPopup', () => {
   });
 
   it('pages through several photos: "2 / 3", previous and next, each opening full size at its place', async () => {
-    const images = [1, 2, 3].map((n) => ({ id: `ph${n}`, url: `/media/full${n}.jpg`, thumbnailUrl: `/media/thumb${n}.jpg`, width: 800, height: 600 }));
+    const images = [1, 2, 3].map((n) => ({ id: `ph${n}`, url: `/media/full${n}.jpg`, thumbnailUrl: `/media/thumb${n}.jpg`, displayUrl: null, width: 800, height: 600 }));
     const pin = makePin({ imageUrl: images[0]!.url, thumbnailUrl: images[0]!.thumbnailUrl, images });
     const { onOpenImage } = renderPopup(pin);
     const gallery = screen.getByRole('group', { name: 'Photos of Sunset pier' });

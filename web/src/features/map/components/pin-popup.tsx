@@ -60,6 +60,7 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
           hint="Click to view full size"
           onOpen={(index) => onOpenImage(pin, index)}
           onLoad={onLayout}
+          sizes="260px"
         />
         <p className="pin-popup-description">{description}</p>
         {long && (

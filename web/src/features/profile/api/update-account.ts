@@ -6,12 +6,15 @@ export interface UpdateAccountInput {
   newUsername: string;
   /** Left out when blank: the password stays as it is. */
   newPassword?: string;
+  /** Sent with a new password; the server checks it (the original client sends none). */
+  currentPassword?: string;
 }
 
-/** PUT /api/update_user {newUsername, newPassword?}; answers the updated user. */
+/** PUT /api/update_user {newUsername, newPassword?, currentPassword?}; answers the updated user. */
 export async function updateAccount(input: UpdateAccountInput): Promise<SelfUser> {
   const body: UpdateAccountInput = { newUsername: input.newUsername };
   if (input.newPassword) body.newPassword = input.newPassword;
+  if (input.newPassword && input.currentPassword) body.currentPassword = input.currentPassword;
   const res = await api<{ user?: SelfUser; updatedUser?: SelfUser }>('/api/update_user', { method: 'PUT', json: body });
   // docs/product.md §7 reads `user` or `updatedUser`.
   const user = res?.user ?? res?.updatedUser;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, passwordProblem, usernameSchema, type SelfUser } from '@memory-map/shared';
+import { AUTH_MESSAGES, USER_MESSAGES, passwordProblem, usernameSchema, type SelfUser } from '@memory-map/shared';
 import { useId, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { getToken } from '../../../lib/session.ts';
@@ -7,18 +7,21 @@ import { useUpdateAccount } from '../api/update-account.ts';
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
 /** Client checks in the order docs/product.md §5 gives them; null when the form may be sent. */
-export function editProfileProblem(username: string, password: string): string | null {
+export function editProfileProblem(username: string, password: string, currentPassword = ''): string | null {
   if (!username.trim()) return AUTH_MESSAGES.usernameEmpty;
   const parsed = usernameSchema.safeParse(username);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? AUTH_MESSAGES.usernameRule;
-  if (password) return passwordProblem(password);
+  if (password) return passwordProblem(password) ?? (currentPassword ? null : USER_MESSAGES.currentPasswordRequired);
   return null;
 }
 
 export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentUsername: string; onSaved: (user: SelfUser) => void; onBack: () => void }) {
-  const ids = { username: useId(), password: useId(), passwordHint: useId() };
+  const ids = { username: useId(), password: useId(), passwordHint: useId(), current: useId() };
   const [username, setUsername] = useState(currentUsername);
   const [password, setPassword] = useState('');
+  // Asked only with a new password: the server then checks it, so a session left open on a
+  // borrowed phone cannot take the account (docs/design.md §5, update_user).
+  const [currentPassword, setCurrentPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const update = useUpdateAccount();
@@ -29,17 +32,18 @@ export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentU
       setFeedback({ kind: 'error', text: 'You must be logged in.' });
       return;
     }
-    const problem = editProfileProblem(username, password);
+    const problem = editProfileProblem(username, password, currentPassword);
     if (problem) {
       setFeedback({ kind: 'error', text: problem });
       return;
     }
     setFeedback(null);
     update.mutate(
-      { newUsername: username.trim(), newPassword: password || undefined },
+      { newUsername: username.trim(), newPassword: password || undefined, currentPassword: password ? currentPassword : undefined },
       {
         onSuccess: (user) => {
           setPassword('');
+          setCurrentPassword('');
           setFeedback({ kind: 'success', text: 'Profile updated!' });
           onSaved(user);
         },
@@ -86,6 +90,19 @@ export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentU
           {password ? 'At least 6 characters, with one special character such as ! or ?' : 'Leave blank to keep your current password'}
         </span>
       </div>
+      {password && (
+        <div className="field">
+          <label htmlFor={ids.current}>Current password</label>
+          <input
+            id={ids.current}
+            type={showPassword ? 'text' : 'password'}
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            autoComplete="current-password"
+            required
+          />
+        </div>
+      )}
       {feedback && (
         <p className={feedback.kind === 'error' ? 'form-error' : 'form-success'} role="alert">
           {feedback.text}

@@ -178,15 +178,32 @@ describe('Profile screen', () => {
       expect(password).toHaveAccessibleDescription('At least 6 characters, with one special character such as ! or ?');
     });
 
-    it('sends a new password when one is given', async () => {
+    it('sends a new password when one is given, with the current one', async () => {
       const api = setup({ 'PUT /api/update_user': { body: { user: self() } } });
+      renderWithProviders(<ProfileView />);
+      await openEdit();
+      expect(screen.queryByLabelText('Current password')).toBeNull();
+      fireEvent.change(screen.getByLabelText('New password (optional)'), { target: { value: 'better!pw' } });
+      fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old!pw' } });
+      save();
+      expect(await screen.findByText('Profile updated!')).toBeInTheDocument();
+      expect(api.callsTo('PUT', '/api/update_user')[0]!.body).toEqual({ newUsername: 'pat', newPassword: 'better!pw', currentPassword: 'old!pw' });
+      expect(screen.getByLabelText('New password (optional)')).toHaveValue('');
+      expect(screen.queryByLabelText('Current password')).toBeNull();
+    });
+
+    it('asks for the current password before a new one is sent', async () => {
+      const api = setup({ 'PUT /api/update_user': { status: 403, body: { error: 'Your current password is not correct. Your password has not been changed.' } } });
       renderWithProviders(<ProfileView />);
       await openEdit();
       fireEvent.change(screen.getByLabelText('New password (optional)'), { target: { value: 'better!pw' } });
       save();
-      expect(await screen.findByText('Profile updated!')).toBeInTheDocument();
-      expect(api.callsTo('PUT', '/api/update_user')[0]!.body).toEqual({ newUsername: 'pat', newPassword: 'better!pw' });
-      expect(screen.getByLabelText('New password (optional)')).toHaveValue('');
+      expect(screen.getByRole('alert')).toHaveTextContent('Enter your current password to set a new one');
+      expect(api.callsTo('PUT', '/api/update_user')).toHaveLength(0);
+      fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong!pw' } });
+      save();
+      expect(await screen.findByText('Your current password is not correct. Your password has not been changed.')).toBeInTheDocument();
+      expect(screen.getByLabelText('New password (optional)')).toHaveValue('better!pw');
     });
 
     it.each([

@@ -45,3 +45,18 @@ describe('Settings > Appearance', () => {
     expect(loadColorSchemeChoice()).toBe('system');
   });
 });
+
+describe('Settings > Help Center', () => {
+  it.each([
+    ['help@example.org', 'Email us at help@example.org'],
+    ['', 'Ask the person who runs this Memory Map for help.'],
+  ])('shows the configured support address, or says whom to ask without one (%j)', async (supportEmail, text) => {
+    signedIn();
+    mockApi({ 'GET /api/app-info': { body: { version: '0.1.0', tagline: 't', supportEmail } } });
+    renderWithProviders(<SettingsPanel onBack={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Help Center' }));
+    expect(screen.getByText('Need assistance?')).toBeInTheDocument();
+    expect(await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === text)).toBeInTheDocument();
+    expect(screen.queryByText(/support@localhost/)).toBeNull();
+  });
+});

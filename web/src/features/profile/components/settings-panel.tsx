@@ -34,7 +34,7 @@ function AppearanceChoice() {
 
 /** Settings: Appearance, Your data (docs/design.md §11), Support > Help Center, About (version and tagline), and the way back. */
 export function SettingsPanel({ onBack, onAccountDeleted }: { onBack: () => void; onAccountDeleted?: () => void }) {
-  const info = useAppInfo().data;
+  const { data: info, isPlaceholderData } = useAppInfo();
   const [helpOpen, setHelpOpen] = useState(false);
   const stored = useSession().user;
   const isAdmin = useCurrentUser().data?.isAdmin ?? stored?.isAdmin ?? false;
@@ -103,6 +103,9 @@ export function SettingsPanel({ onBack, onAccountDeleted }: { onBack: () => void
                     Email us at <a href={`mailto:${info.supportEmail}`}>{info.supportEmail}</a>
                   </span>
                 </p>
+              ) : info && !isPlaceholderData ? (
+                // No address configured (SUPPORT_EMAIL unset): better no address than a made-up one.
+                <p className="profile-help-mail">Ask the person who runs this Memory Map for help.</p>
               ) : null}
             </div>
           )}
