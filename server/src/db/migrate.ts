@@ -13,6 +13,7 @@ import * as search from './migrations/0021-search.ts';
 import * as photos from './migrations/0022-photos.ts';
 import * as readGenerations from './migrations/0023-read-generations.ts';
 import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
+import * as circles from './migrations/0040-circles.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0022-photos': photos,
   '0023-read-generations': readGenerations,
   '0025-pins-client-key': pinsClientKey,
+  '0040-circles': circles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
