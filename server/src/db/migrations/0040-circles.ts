@@ -356,6 +356,10 @@ const SQLITE_GENERATIONS: string[] = [
         insert into read_generations (scope, gen) select scope, 1 from (select 'u:' || old.user_id as scope) as s where true
         on conflict (scope) do update set gen = gen + 1;
       end`,
+  `create trigger read_gen_circles_rename after update of name on circles begin
+        insert into read_generations (scope, gen) select scope, 1 from (select 'u:' || new.owner_id as scope) as s where true
+        on conflict (scope) do update set gen = gen + 1;
+      end`,
 ];
 
 const POSTGRES_GENERATIONS: string[] = [
@@ -375,6 +379,15 @@ const POSTGRES_GENERATIONS: string[] = [
         return null;
       end
       $fn$`,
+  `create or replace function read_gen_circles_renamed() returns trigger language plpgsql as $fn$
+      begin
+        insert into read_generations (scope, gen)
+          select scope, 1 from (select distinct 'u:' || r.owner_id as scope from new_rows r join users u on u.id = r.owner_id) as s order by scope
+          on conflict (scope) do update set gen = read_generations.gen + 1;
+        return null;
+      end
+      $fn$`,
   `create trigger read_gen_circle_members_insert after insert on circle_members referencing new table as new_rows for each statement execute function read_gen_circle_members_new()`,
   `create trigger read_gen_circle_members_delete after delete on circle_members referencing old table as old_rows for each statement execute function read_gen_circle_members_old()`,
+  `create trigger read_gen_circles_rename after update of name on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
 ];

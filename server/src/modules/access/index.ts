@@ -26,5 +26,5 @@ export {
   type Reach,
   type VisibilityLevel,
 } from './audience.ts';
-export { audienceSql, friendIdsOf, reachedByLink, sharableBy, visibleTo } from './audience.repository.ts';
+export { audienceSql, circleLetsIn, circleMembersOf, friendIdsOf, reachedByLink, sharableBy, visibleTo } from './audience.repository.ts';
 export { mayReadEmail, relationsToUser, type UserFacts } from './email.ts';

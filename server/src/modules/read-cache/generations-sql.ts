@@ -141,6 +141,7 @@ export function generationTriggersSql(dialect: SqlDialect): string[] {
  * circle adds is membership: joining or leaving one changes what that member sees, so a row of
  * circle_members written or removed raises the member's scope. Deleting a circle first makes its
  * memories private (a pin update, which raises its own scopes), then its members go by cascade.
+ * A circle renamed raises its owner's scope: their memories show its name to them.
  */
 export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
   if (dialect === 'sqlite') {
@@ -151,12 +152,15 @@ export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
       `create trigger read_gen_circle_members_delete after delete on circle_members begin
         ${sqliteBump(`select 'u:' || old.user_id as scope`)}
       end`,
+      `create trigger read_gen_circles_rename after update of name on circles begin
+        ${sqliteBump(`select 'u:' || new.owner_id as scope`)}
+      end`,
     ];
   }
-  const fn = (name: string, rows: string) => `create or replace function ${name}() returns trigger language plpgsql as $fn$
+  const fn = (name: string, rows: string, column = 'user_id') => `create or replace function ${name}() returns trigger language plpgsql as $fn$
       begin
         insert into read_generations (scope, gen)
-          select scope, 1 from (select distinct 'u:' || r.user_id as scope from ${rows} r join users u on u.id = r.user_id) as s order by scope
+          select scope, 1 from (select distinct 'u:' || r.${column} as scope from ${rows} r join users u on u.id = r.${column}) as s order by scope
           on conflict (scope) do update set gen = read_generations.gen + 1;
         return null;
       end
@@ -164,7 +168,9 @@ export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
   return [
     fn('read_gen_circle_members_new', 'new_rows'),
     fn('read_gen_circle_members_old', 'old_rows'),
+    fn('read_gen_circles_renamed', 'new_rows', 'owner_id'),
     `create trigger read_gen_circle_members_insert after insert on circle_members referencing new table as new_rows for each statement execute function read_gen_circle_members_new()`,
     `create trigger read_gen_circle_members_delete after delete on circle_members referencing old table as old_rows for each statement execute function read_gen_circle_members_old()`,
+    `create trigger read_gen_circles_rename after update of name on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
   ];
 }
