@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const VISIBILITY = { private: '1', friends: '2', public: '3' } as const;
 export type Visibility = (typeof VISIBILITY)[keyof typeof VISIBILITY];
 
+/** Is this one of the codes? (Without zod: screens that must stay light use it.) */
+export function isVisibility(value: unknown): value is Visibility {
+  return (Object.values(VISIBILITY) as unknown[]).includes(value);
+}
+
 export const visibilitySchema = z.enum(['1', '2', '3'], {
   error: "Visibility must be '1' (only you), '2' (friends) or '3' (everyone)",
 });

@@ -1,4 +1,4 @@
-import type { Pin, PinImage } from '@memory-map/shared';
+import type { Pin, PinImage, Visibility } from '@memory-map/shared';
 
 /**
  * What screens hand each other through navigation state (docs/product.md §2: the memory screens receive
@@ -22,7 +22,7 @@ export interface NewLocationState {
   lat: number;
   lng: number;
   fromMap: true;
-  visibility: '1' | '2' | '3';
+  visibility: Visibility;
 }
 
 /** /update-location: the memory to edit. */

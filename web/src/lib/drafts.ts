@@ -1,4 +1,5 @@
 import { idbAll, idbDelete, idbGet, idbPut, idbReplace } from './idb.ts';
+import type { Visibility } from '@memory-map/shared';
 
 /**
  * A half-written memory kept on the device (issue 16), so a reload, a tap on the bottom
@@ -19,7 +20,7 @@ export interface MemoryDraft {
   key: string;
   title: string;
   description: string;
-  visibility: '1' | '2' | '3';
+  visibility: Visibility;
   tags: string[];
   /** Names and pictures of the tagged friends, so the chips show without asking the server. */
   taggedFriends: Array<{ _id: string; username: string; profilePicture: string }>;

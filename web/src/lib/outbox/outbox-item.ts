@@ -1,3 +1,4 @@
+import type { Visibility } from '@memory-map/shared';
 /**
  * The outbox (issue 16): writes a person makes without a network wait on the device and are sent,
  * in the order they were made, when it comes back. An item is the request to replay — method, path,
@@ -19,7 +20,7 @@ export interface OutboxPreview {
   description: string;
   latitude: number;
   longitude: number;
-  visibility: '1' | '2' | '3';
+  visibility: Visibility;
   happenedAt?: string;
   locationName?: string;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { isVisibility, VISIBILITY, type Visibility } from '@memory-map/shared';
 import { paths } from '../../../config/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
 import type { LandingState, NewLocationState } from '../../../config/route-state.ts';
@@ -27,9 +28,9 @@ function coordinatesOf(state: unknown): LatLng | null {
   return { lat, lng };
 }
 
-function visibilityOf(state: unknown): '1' | '2' | '3' {
+function visibilityOf(state: unknown): Visibility {
   const v = (state as Partial<{ visibility: string }> | null)?.visibility;
-  return v === '2' || v === '3' ? v : '1';
+  return isVisibility(v) ? v : VISIBILITY.private;
 }
 
 /** Reads the GPS position a photo carries, if any (the server strips it from the stored copy). */

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../test/test-db.ts';
+import type { Db } from '../../db/database.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/ids.ts';
+import { accessRepository, memoryAccessFilter, userAccessFilter } from './access.repository.ts';
+import { relationsToMemory, type MemoryFacts } from './audience.ts';
+import { relationsToUser, type UserFacts } from './email.ts';
+import { grants, PERMISSIONS, RELATIONS, RULES, type Permission, type Relation } from './permissions.ts';
+import { checkAccess, requireAccess } from './require-access.ts';
+import { linkViewer, userViewer, type Viewer } from './viewer.ts';
+
+/**
+ * Every permission has three forms: the rule in memory (relations held → grants), the batched
+ * check (one query per relation) and the SQL filter of lists and lookups. For every permission ×
+ * relation × viewer case they must agree with each other and with the product's rule, written
+ * out by hand below, on SQLite and PostgreSQL. A permission without a row here fails.
+ */
+
+type Level = 1 | 2 | 3;
+const LEVELS: Level[] = [1, 2, 3];
+
+/** How each kind of viewer stands to a memory of the author (set up in beforeAll). */
+const MEMORY_VIEWERS = ['author', 'friend', 'taggedFriend', 'taggedFormerFriend', 'stranger', 'link', 'expiredLink', 'otherMemoryLink'] as const;
+type MemoryViewer = (typeof MEMORY_VIEWERS)[number];
+
+/** How each kind of viewer stands to one user (the target). */
+const USER_VIEWERS = ['self', 'friend', 'askedByTarget', 'askedTarget', 'stranger'] as const;
+type UserViewer = (typeof USER_VIEWERS)[number];
+
+/** The product's rule, by hand: the visibilities each viewer may do the permission to. */
+type MemoryRow = { entity: 'memory'; allowed: Record<MemoryViewer, Level[]> };
+type UserRow = { entity: 'user'; allowed: Record<UserViewer, boolean> };
+/** Things without a table yet: the relations their issue must make true. */
+type PendingRow = { entity: 'comment' | 'trip' | 'circle' | 'system'; grantedBy: Relation[]; until: string };
+
+const ALL: Level[] = [1, 2, 3];
+const NONE: Level[] = [];
+const authorOnly: MemoryRow = {
+  entity: 'memory',
+  allowed: { author: ALL, friend: NONE, taggedFriend: NONE, taggedFormerFriend: NONE, stranger: NONE, link: NONE, expiredLink: NONE, otherMemoryLink: NONE },
+};
+const signedInReaders: MemoryRow = {
+  entity: 'memory',
+  allowed: { author: ALL, friend: [2, 3], taggedFriend: [2, 3], taggedFormerFriend: [3], stranger: [3], link: NONE, expiredLink: NONE, otherMemoryLink: NONE },
+};
+
+const EXPECTED: Record<string, MemoryRow | UserRow | PendingRow> = {
+  'memory.read': {
+    entity: 'memory',
+    // Tagging never widens the audience; a live link shows its memory whatever its visibility.
+    allowed: { author: ALL, friend: [2, 3], taggedFriend: [2, 3], taggedFormerFriend: [3], stranger: [3], link: ALL, expiredLink: NONE, otherMemoryLink: NONE },
+  },
+  'memory.update': authorOnly,
+  'memory.delete': authorOnly,
+  'memory.share': authorOnly,
+  'memory.comment': signedInReaders,
+  'memory.react': signedInReaders,
+  'comment.update': { entity: 'comment', grantedBy: ['author'], until: 'comments (design §14)' },
+  'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'], until: 'comments (design §14)' },
+  'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend'], until: 'trips (design §15)' },
+  'trip.update': { entity: 'trip', grantedBy: ['author'], until: 'trips (design §15)' },
+  'circle.update': { entity: 'circle', grantedBy: ['author'], until: 'circles (design §17)' },
+  'user.email.read': { entity: 'user', allowed: { self: true, friend: true, askedByTarget: true, askedTarget: false, stranger: false } },
+  'user.update': { entity: 'user', allowed: { self: true, friend: false, askedByTarget: false, askedTarget: false, stranger: false } },
+  admin: { entity: 'system', grantedBy: [], until: 'admins (design §18)' },
+};
+
+let db: Db;
+const at = '2024-01-01T00:00:00.000Z';
+const ids = {} as Record<MemoryViewer | 'target' | UserViewer, string>;
+const pins = {} as Record<Level, string>;
+let otherPin: string;
+const LIVE = 'live-link-hash';
+const OTHER = 'other-link-hash';
+const LINKS_EXPIRE = '2999-01-01T00:00:00.000Z';
+/** A moment after every link of this test has expired. */
+const LATER = new Date('3000-01-01T00:00:00.000Z');
+
+async function addUser(name: string): Promise<string> {
+  const id = uuidv7();
+  await db.kysely
+    .insertInto('users')
+    .values({ id, username: name, username_lower: name, email: `${name}@example.test`, email_lower: `${name}@example.test`, password_hash: 'x', profile_picture: null, first_name: null, last_name: null, created_at: at })
+    .execute();
+  return id;
+}
+
+async function befriend(a: string, b: string): Promise<void> {
+  await db.kysely.insertInto('friendships').values([{ user_id: a, friend_id: b, created_at: at }, { user_id: b, friend_id: a, created_at: at }]).execute();
+}
+
+async function addPin(authorId: string, visibility: Level): Promise<string> {
+  const id = uuidv7();
+  await db.kysely
+    .insertInto('pins')
+    .values({ id, author_id: authorId, title: 't', description: 'd', latitude: 1, longitude: 1, location_name: 'x', visibility, created_at: at, updated_at: at })
+    .execute();
+  return id;
+}
+
+async function addLink(pinId: string, hash: string, expiresAt: string): Promise<void> {
+  await db.kysely.insertInto('share_links').values({ pin_id: pinId, token_hash: hash, created_at: at, expires_at: expiresAt }).execute();
+}
+
+beforeAll(async () => {
+  db = await createTestDb();
+  for (const v of ['author', 'friend', 'taggedFriend', 'taggedFormerFriend', 'stranger'] as const) ids[v] = await addUser(v.toLowerCase());
+  await befriend(ids.author, ids.friend);
+  await befriend(ids.author, ids.taggedFriend);
+  for (const level of LEVELS) {
+    pins[level] = await addPin(ids.author, level);
+    // Tagged while friends; taggedFormerFriend was unfriended since (no friendship row).
+    await db.kysely.insertInto('pin_tags').values([{ pin_id: pins[level], user_id: ids.taggedFriend }, { pin_id: pins[level], user_id: ids.taggedFormerFriend }]).execute();
+  }
+  otherPin = await addPin(ids.author, 1);
+  for (const level of LEVELS) await addLink(pins[level], `${LIVE}-${level}`, LINKS_EXPIRE);
+  await addLink(otherPin, OTHER, LINKS_EXPIRE);
+
+  ids.target = await addUser('target');
+  ids.self = ids.target;
+  ids.askedByTarget = await addUser('asked_by_target');
+  ids.askedTarget = await addUser('asked_target');
+  await befriend(ids.target, ids.friend);
+  await db.kysely
+    .insertInto('friend_requests')
+    .values([
+      { from_id: ids.target, to_id: ids.askedByTarget, created_at: at },
+      { from_id: ids.askedTarget, to_id: ids.target, created_at: at },
+    ])
+    .execute();
+});
+afterAll(() => db.close());
+
+/** The viewer of a case, what the in-memory rule is told of it, and when it asks. */
+function memoryCase(viewer: MemoryViewer, level: Level): { who: Viewer; facts: MemoryFacts; now?: Date } {
+  const base = { authorId: ids.author, visibility: level, viewerIsFriend: false };
+  switch (viewer) {
+    case 'link':
+      return { who: linkViewer(`${LIVE}-${level}`), facts: { ...base, viaLink: true } };
+    case 'expiredLink':
+      // The same link, asked about after it expired.
+      return { who: linkViewer(`${LIVE}-${level}`), facts: { ...base, viaLink: false }, now: LATER };
+    case 'otherMemoryLink':
+      return { who: linkViewer(OTHER), facts: { ...base, viaLink: false } };
+    default:
+      return {
+        who: userViewer(ids[viewer]),
+        facts: {
+          ...base,
+          viewerId: ids[viewer],
+          viewerIsFriend: viewer === 'friend' || viewer === 'taggedFriend',
+          viewerIsTagged: viewer === 'taggedFriend' || viewer === 'taggedFormerFriend',
+        },
+      };
+  }
+}
+
+function userCase(viewer: UserViewer): { who: Viewer; facts: UserFacts } {
+  const viewerId = ids[viewer];
+  return {
+    who: userViewer(viewerId),
+    facts: { viewerId, userId: ids.target, areFriends: viewer === 'friend', askedViewer: viewer === 'askedByTarget' },
+  };
+}
+
+async function viaMemoryFilter(who: Viewer, permission: Permission, pinId: string, now = new Date()): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('pins')
+    .select('pins.id')
+    .where('pins.id', '=', pinId)
+    .where((eb) => memoryAccessFilter(eb, who, permission, now.toISOString()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function viaUserFilter(who: Viewer, permission: Permission, userId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', '=', userId)
+    .where((eb) => userAccessFilter(eb, who, permission))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+describe('the access rule', () => {
+  it('has a row in this test for every permission, and no row for a permission that is gone', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...PERMISSIONS].sort());
+  });
+
+  it('grants each permission only through relations it names, about the thing its row is about', () => {
+    for (const permission of PERMISSIONS) {
+      expect(RULES[permission].entity, permission).toBe(EXPECTED[permission]?.entity);
+      for (const relation of RULES[permission].grantedBy) expect(RELATIONS).toContain(relation);
+    }
+  });
+
+  it('states the rules of things that have no table yet, and asks nothing of the database for them', () => {
+    for (const permission of PERMISSIONS) {
+      const row = EXPECTED[permission];
+      if (!row || !('grantedBy' in row)) continue;
+      expect([...RULES[permission].grantedBy].sort(), permission).toEqual([...row.grantedBy].sort());
+      // When the table arrives, its row here becomes a truth table like the memories' ones.
+      expect(Object.keys(accessRepository[row.entity]), `${permission}: ${row.until}`).toEqual([]);
+    }
+  });
+});
+
+describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'memory'))('%s on memories', (permission) => {
+  const row = EXPECTED[permission] as MemoryRow;
+  it.each(MEMORY_VIEWERS)('the rule, the batched check and the SQL filter agree for the %s', async (viewer) => {
+    for (const level of LEVELS) {
+      const { who, facts, now } = memoryCase(viewer, level);
+      const expected = row.allowed[viewer].includes(level);
+      const label = `${viewer}, visibility ${level}`;
+      expect(grants(permission, relationsToMemory(facts)), `in memory: ${label}`).toBe(expected);
+      expect((await checkAccess(db.kysely, who, permission, [pins[level]], now)).has(pins[level]), `batched: ${label}`).toBe(expected);
+      expect(await viaMemoryFilter(who, permission, pins[level], now), `SQL filter: ${label}`).toBe(expected);
+    }
+  });
+});
+
+describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'user'))('%s on users', (permission) => {
+  const row = EXPECTED[permission] as UserRow;
+  it.each(USER_VIEWERS)('the rule, the batched check and the SQL filter agree for the %s', async (viewer) => {
+    const { who, facts } = userCase(viewer);
+    const expected = row.allowed[viewer];
+    expect(grants(permission, relationsToUser(facts)), 'in memory').toBe(expected);
+    expect((await checkAccess(db.kysely, who, permission, [ids.target])).has(ids.target), 'batched').toBe(expected);
+    expect(await viaUserFilter(who, permission, ids.target), 'SQL filter').toBe(expected);
+  });
+});
+
+describe('each relation', () => {
+  it('holds in memory exactly where its batched query finds it, for memories', async () => {
+    for (const viewer of MEMORY_VIEWERS) {
+      for (const level of LEVELS) {
+        const { who, facts, now = new Date() } = memoryCase(viewer, level);
+        const held = new Set(relationsToMemory(facts));
+        for (const [relation, query] of Object.entries(accessRepository.memory)) {
+          const found = (await query!(db.kysely, who, [pins[level]], now.toISOString())).includes(pins[level]);
+          expect(found, `${relation}: ${viewer}, visibility ${level}`).toBe(held.has(relation as Relation));
+        }
+      }
+    }
+  });
+
+  it('holds in memory exactly where its batched query finds it, for users', async () => {
+    for (const viewer of USER_VIEWERS) {
+      const { who, facts } = userCase(viewer);
+      const held = new Set(relationsToUser(facts));
+      for (const [relation, query] of Object.entries(accessRepository.user)) {
+        const found = (await query!(db.kysely, who, [ids.target], at)).includes(ids.target);
+        expect(found, `${relation}: ${viewer}`).toBe(held.has(relation as Relation));
+      }
+    }
+  });
+
+  it('has a query wherever a rule about a thing with a table names it', () => {
+    for (const permission of PERMISSIONS) {
+      const { entity, grantedBy } = RULES[permission];
+      if (Object.keys(accessRepository[entity]).length === 0) continue;
+      for (const relation of grantedBy) expect(accessRepository[entity][relation], `${permission} through ${relation}`).toBeDefined();
+    }
+  });
+});
+
+describe('the batched check', () => {
+  it('answers for many ids at once, and never for what is not an id', async () => {
+    const friend = userViewer(ids.friend);
+    const granted = await checkAccess(db.kysely, friend, 'memory.read', [pins[1], pins[2], pins[3], 'not-an-id', uuidv7()]);
+    expect([...granted].sort()).toEqual([pins[2], pins[3]].sort());
+  });
+
+  it('refuses with 404 what the viewer may not read and with 403 what they may read but not change', async () => {
+    const stranger = userViewer(ids.stranger);
+    await expect(requireAccess(db.kysely, stranger, 'memory.update', [pins[1]])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(requireAccess(db.kysely, stranger, 'memory.update', [uuidv7()])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(requireAccess(db.kysely, stranger, 'memory.update', [pins[3]])).rejects.toBeInstanceOf(ForbiddenError);
+    // One unreadable id among readable ones: nothing tells which of them exist.
+    await expect(requireAccess(db.kysely, stranger, 'memory.delete', [pins[3], pins[1]])).rejects.toBeInstanceOf(NotFoundError);
+    // A share link's memory is the author's alone: to anyone else it is not there.
+    await expect(requireAccess(db.kysely, userViewer(ids.friend), 'memory.share', [pins[2]])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(requireAccess(db.kysely, userViewer(ids.author), 'memory.update', [pins[1], pins[2], pins[3]])).resolves.toBeUndefined();
+    await expect(requireAccess(db.kysely, userViewer(ids.friend), 'user.update', [ids.target])).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
