@@ -389,5 +389,5 @@ const POSTGRES_GENERATIONS: string[] = [
       $fn$`,
   `create trigger read_gen_circle_members_insert after insert on circle_members referencing new table as new_rows for each statement execute function read_gen_circle_members_new()`,
   `create trigger read_gen_circle_members_delete after delete on circle_members referencing old table as old_rows for each statement execute function read_gen_circle_members_old()`,
-  `create trigger read_gen_circles_rename after update of name on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
+  `create trigger read_gen_circles_rename after update on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
 ];

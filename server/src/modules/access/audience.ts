@@ -99,6 +99,11 @@ export function relationsToMemory(f: MemoryFacts): Relation[] {
   return held;
 }
 
+/** The relations a viewer holds to a circle (design §17): its owner is its author; nobody else holds any. */
+export function relationsToCircle(f: { viewerId: string; ownerId: string }): Relation[] {
+  return f.viewerId === f.ownerId ? ['author'] : [];
+}
+
 /** The rule, in memory: the same answer the SQL predicate gives for the same rows. */
 export function maySee(c: AudienceCase): boolean {
   return grants('memory.read', relationsToMemory(c));

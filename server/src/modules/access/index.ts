@@ -20,6 +20,7 @@ export {
   memoryEventAudience,
   pinTypeFor,
   reachOf,
+  relationsToCircle,
   relationsToMemory,
   type MemoryFacts,
   type MemoryReach,

@@ -141,7 +141,8 @@ export function generationTriggersSql(dialect: SqlDialect): string[] {
  * circle adds is membership: joining or leaving one changes what that member sees, so a row of
  * circle_members written or removed raises the member's scope. Deleting a circle first makes its
  * memories private (a pin update, which raises its own scopes), then its members go by cascade.
- * A circle renamed raises its owner's scope: their memories show its name to them.
+ * A circle renamed raises its owner's scope: their memories show its name to them (PostgreSQL: any
+ * update of a circle, as transition tables allow no column list; only a rename updates one).
  */
 export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
   if (dialect === 'sqlite') {
@@ -171,6 +172,6 @@ export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
     fn('read_gen_circles_renamed', 'new_rows', 'owner_id'),
     `create trigger read_gen_circle_members_insert after insert on circle_members referencing new table as new_rows for each statement execute function read_gen_circle_members_new()`,
     `create trigger read_gen_circle_members_delete after delete on circle_members referencing old table as old_rows for each statement execute function read_gen_circle_members_old()`,
-    `create trigger read_gen_circles_rename after update of name on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
+    `create trigger read_gen_circles_rename after update on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
   ];
 }
