@@ -10,6 +10,8 @@ export interface UpdateMemoryInput {
   title: string;
   description: string;
   visibility: Visibility;
+  /** With '2': the author's circle, or null for all friends. Always sent: null clears a circle (docs/design.md §17). */
+  circleId: string | null;
   tags: string[];
   /** New photo files, in the order they were placed. */
   files: File[];
@@ -41,6 +43,8 @@ export async function updateMemory({ onProgress, ...input }: UpdateMemoryInput):
     title: input.title,
     description: input.description,
     visibility: input.visibility,
+    // Empty clears the circle; the original client leaves the field out and keeps it.
+    circleId: input.visibility === '2' && input.circleId ? input.circleId : '',
   };
   if (input.tags.length) fields.tags = JSON.stringify(input.tags);
   if (input.happenedAt) fields.happenedAt = input.happenedAt;

@@ -23,6 +23,7 @@ function stateOf(raw: unknown): UpdateLocationState | null {
     images: pinImages({ id: s.id, imageUrl: typeof s.imageUrl === 'string' ? s.imageUrl : null, images: Array.isArray(s.images) ? s.images : undefined }),
     tags: Array.isArray(s.tags) ? s.tags.filter((t): t is string => typeof t === 'string') : [],
     visibility: s.visibility === '2' || s.visibility === '3' ? s.visibility : '1',
+    circleId: s.visibility === '2' && typeof s.circleId === 'string' && s.circleId ? s.circleId : null,
     taggedFriends: Array.isArray(s.taggedFriends) ? s.taggedFriends : [],
     locationName: typeof s.locationName === 'string' ? s.locationName : '',
     latitude: Number(s.latitude),
