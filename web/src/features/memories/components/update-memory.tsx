@@ -51,7 +51,7 @@ export function UpdateMemory() {
         submitLabel="Update Memory"
         failureText={UPDATE_FAILED}
         save={(values, onProgress) =>
-          update.mutateAsync({ pinId: pin.id, ...values, at: focus && { latitude: focus.lat, longitude: focus.lng }, onProgress })
+          update.mutateAsync({ pinId: pin.id, ...values, hadCircle: Boolean(pin.circleId), at: focus && { latitude: focus.lat, longitude: focus.lng }, onProgress })
         }
         // Replace: the phone's Back button must not reopen the form of a memory already saved.
         onSaved={(result) => navigate(paths.landing, { replace: true, state: { focus, notice: queuedNotice(result, 'saved') } satisfies LandingState })}
