@@ -66,7 +66,7 @@ export function CirclesSection({ friends, onMessage }: CirclesSectionProps) {
       ) : (
         <ul className="list" aria-label="Circles">
           {list.map((c) => (
-            <li key={c.id} className="circle-row">
+            <li key={c.id} className="list-row circle-row">
               <div className="circle-row-text">
                 <span className="circle-name">{c.name}</span>
                 <span className="circle-people" title={c.memberIds.map((id) => names.get(id) ?? '').join(', ')}>
