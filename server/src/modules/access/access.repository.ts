@@ -191,7 +191,11 @@ function queriesFor(relations: Partial<Record<Relation, unknown>>, make: (r: Rel
  */
 export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, RelationQuery>>>> = {
   memory: queriesFor(memoryRelations, memoryQuery),
-  user: queriesFor(userRelations, userQuery),
+  user: {
+    ...queriesFor(userRelations, userQuery),
+    // The viewer's own id needs no query: a session's user exists.
+    self: async (_db, viewer, ids) => ('userId' in viewer && ids.includes(viewer.userId) ? [viewer.userId] : []),
+  },
   comment: {},
   trip: {},
   circle: queriesFor(circleRelations, circleQuery),

@@ -22,7 +22,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** What a permission is about; `system` is the server itself (its ids are ignored). */
+/** What a permission is about; `system` is the server itself: ask about it with the viewer's own id. */
 export type Entity = 'memory' | 'comment' | 'trip' | 'circle' | 'user' | 'system';
 
 /**

@@ -8,7 +8,7 @@ import { NOT_PUBLIC_LEVELS } from '../access/index.ts';
  * cell is computed by the same SQL on the way in and out.
  *
  * Plain SQL text, run by the seed script around a bulk load. Migration 0005 carries a frozen copy
- * of what this generated then; audience/audience.test.ts checks on both databases that the triggers a
+ * of what this generated then; access/audience.test.ts checks on both databases that the triggers a
  * migrated database holds keep exactly the memories the audience rule keeps out of public cells.
  */
 export const AUTHOR_CELL_MAX_LEVEL = 8;

@@ -94,7 +94,7 @@ export default async function shareLinksRoutes(app: App) {
   );
 
   // Not under /api, so no session is asked for: the link itself is the permission
-  // (the audience rule for links: linkReaches in audience/audience.ts).
+  // (the audience rule for links: linkReaches in access/audience.ts).
   app.get(
     '/s/:token',
     {
