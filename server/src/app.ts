@@ -32,6 +32,7 @@ import onThisDayRoutes from './modules/on-this-day/on-this-day.routes.ts';
 import placesRoutes, { placesServiceFor } from './modules/places/places.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
+import circlesRoutes from './modules/circles/circles.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(friendsRoutes);
+  await app.register(circlesRoutes);
   // One places service: the memories module names the place of a moved memory with it.
   const places = placesServiceFor(app);
   await app.register(memoriesRoutes, { places });

@@ -131,6 +131,32 @@ describe.each(both)('the original client %s', (_name, app, headersOf) => {
     expect(paged.json()).toHaveLength(20);
     expect(paged.headers.link).toBe(`</api/query_feed?limit=20&before=${newestFirst[19]}>; rel="next"`);
   });
+
+  it('edits a memory for a circle (our web app made it) as it knows it: it sees \'2\', and its update keeps the circle', async () => {
+    const t = app();
+    const [author, member, outside] = [await t.register(), await t.register(), await t.register()];
+    await t.befriend(author, member);
+    await t.befriend(author, outside);
+    const circle = await t.app.inject({ method: 'POST', url: '/api/circles', headers: author.auth, payload: { name: 'Family', memberIds: [member.id] } });
+    const pin = await createMemory(t, author, { visibility: '2', circleId: (circle.json() as { id: string }).id });
+
+    // Its edit form: the feed's pin, visibility '2', sent back without a circleId field.
+    const mine = ((await t.app.inject({ url: '/api/query_feed', headers: headersOf(author) })).json() as Pin[]).find((p) => p.id === pin.id)!;
+    expect(mine.visibility).toBe('2');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/update_pin',
+      headers: headersOf(author),
+      payload: memoryForm({ pinId: pin.id, title: 'Renamed by the old app', description: mine.description, visibility: mine.visibility, tags: '[]' }),
+    });
+    expect(put.statusCode).toBe(200);
+    expect((put.json() as Pin).visibility).toBe('2');
+
+    // The audience did not widen: the member sees the new title, the friend outside still nothing.
+    const feedOf = async (who: TestUser) => ((await t.app.inject({ url: '/api/query_feed', headers: headersOf(who) })).json() as Pin[]).filter((p) => p.id === pin.id);
+    expect((await feedOf(member)).map((p) => p.title)).toEqual(['Renamed by the old app']);
+    expect(await feedOf(outside)).toEqual([]);
+  });
 });
 
 /** The URL a page at `origin` puts in <img src>: absolute stays, relative resolves against that page. */

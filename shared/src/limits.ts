@@ -44,6 +44,10 @@ export const LIMITS = {
   happenedAtMaxAheadMs: 24 * 60 * 60 * 1000,
   /** Search text (memories and places alike). */
   searchTextMax: 200,
+  /** Circles (docs/design.md §17). */
+  circleNameMax: 40,
+  circlesPerUser: 50,
+  circleMembersMax: 500,
 } as const;
 
 /** What every multipart upload answers when it breaks a limit (one reader serves them all). */

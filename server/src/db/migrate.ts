@@ -15,6 +15,7 @@ import * as readGenerations from './migrations/0023-read-generations.ts';
 import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
 import * as circle from './migrations/0030-circle.ts';
 import * as pinsAuthorHappenedIndex from './migrations/0031-pins-author-happened-index.ts';
+import * as circles from './migrations/0040-circles.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0025-pins-client-key': pinsClientKey,
   '0030-circle': circle,
   '0031-pins-author-happened-index': pinsAuthorHappenedIndex,
+  '0040-circles': circles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

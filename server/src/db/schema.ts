@@ -68,6 +68,23 @@ export interface PinsTable {
   happened_at: ColumnType<string, string | undefined, string>;
   /** The creating request's Idempotency-Key, if it sent one (migration 0025). */
   client_key: ColumnType<string | null, string | null | undefined, never>;
+  /** The owner's circle it is for, with visibility 2; null for every other memory (migration 0040). */
+  circle_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A named list of the owner's friends (docs/design.md §17, migration 0040). */
+export interface CirclesTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** Carries the unique index: names are unique per owner whatever their case. */
+  name_lower: string;
+  created_at: string;
+}
+
+export interface CircleMembersTable {
+  circle_id: string;
+  user_id: string;
 }
 
 export interface PinTagsTable {
@@ -138,6 +155,8 @@ export interface DB {
   settings: SettingsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;
+  circles: CirclesTable;
+  circle_members: CircleMembersTable;
 }
 
 export type { Generated };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { visibilitySchema } from '../visibility.ts';
+import { circleIdFieldSchema, pinCircleSchema } from './circles.ts';
 import { happenedAtSchema } from './happened-at.ts';
 import { textField } from './text.ts';
 import { publicUserSchema } from './users.ts';
@@ -122,6 +123,8 @@ export const createMemorySchema = z.object({
     .transform((v) => v || 'Unknown location'),
   tags: tagsFieldSchema,
   happenedAt: happenedAtSchema,
+  // A circle of the author's (docs/design.md §17), with visibility '2'.
+  circleId: circleIdFieldSchema,
 });
 export type CreateMemoryInput = z.infer<typeof createMemorySchema>;
 
@@ -136,6 +139,9 @@ export const updateMemorySchema = z.object({
     .optional()
     .transform((v) => v === true || v === 'true'),
   keepImages: keepImagesFieldSchema,
+  // Absent: the memory keeps its circle while it stays '2' (the original client never widens an
+  // audience); null or empty clears it (docs/design.md §17).
+  circleId: circleIdFieldSchema,
   // Absent: the memory keeps when it happened (the original client never sends it).
   happenedAt: happenedAtSchema,
   // Moving the memory: both or neither (the service checks). Absent: it stays where it is.
@@ -205,6 +211,8 @@ export const pinSchema = z.object({
   updatedAt: z.string(),
   /** When it happened: 'YYYY-MM-DD' for a date alone, else an ISO 8601 UTC instant. */
   happenedAt: z.string(),
+  /** The circle it is for, told to its author only; absent for everyone else (docs/design.md §17). */
+  circle: pinCircleSchema.optional(),
 });
 export type Pin = z.infer<typeof pinSchema>;
 

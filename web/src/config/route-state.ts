@@ -37,6 +37,8 @@ export interface UpdateLocationState {
   description: string;
   tags: string[];
   visibility: Pin['visibility'];
+  /** The circle it is for (docs/design.md §17); absent in older state and for no circle. */
+  circleId?: string | null;
   taggedFriends: Pin['taggedFriends'];
   locationName: string;
   latitude: number;

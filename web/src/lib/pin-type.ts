@@ -18,9 +18,13 @@ export function feedPinType(pin: Pick<Pin, 'visibility'> & { isOwnPin?: boolean;
 
 const OWN_SUFFIX: Record<string, string> = { '1': 'Private', '2': 'Friends', '3': 'Public' };
 
-/** Badge texts of docs/product.md §4: 'Your Memory (Private/Friends/Public)', 'Friend Memory', 'Public Memory'. */
-export function pinBadgeText(type: PinType, visibility: string): string {
-  if (type === 'own') return `Your Memory (${OWN_SUFFIX[visibility] ?? 'Private'})`;
+/**
+ * Badge texts of docs/product.md §4: 'Your Memory (Private/Friends/Public)', 'Friend Memory',
+ * 'Public Memory'. The author's memory for a circle names it: 'Your Memory (Family)'
+ * (docs/design.md §17); everyone else sees 'Friend Memory'.
+ */
+export function pinBadgeText(type: PinType, visibility: string, circleName?: string): string {
+  if (type === 'own') return `Your Memory (${circleName ?? OWN_SUFFIX[visibility] ?? 'Private'})`;
   return type === 'friend' ? 'Friend Memory' : 'Public Memory';
 }
 

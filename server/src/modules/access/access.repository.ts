@@ -42,6 +42,7 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
     'userId' in v
       ? eb.and([
           eb('pins.visibility', '=', FRIENDS_LEVEL),
+          eb('pins.circle_id', 'is', null),
           eb.exists(
             eb
               .selectFrom('friendships')
@@ -74,6 +75,27 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
           eb.selectFrom('pin_tags').select('pin_tags.pin_id').whereRef('pin_tags.pin_id', '=', 'pins.id').where('pin_tags.user_id', '=', v.userId),
         )
       : null,
+  // Design §17: in the memory's circle (circle_members_user_idx) and still the author's friend.
+  'circle-member': withActiveAuthor((eb, v) =>
+    'userId' in v
+      ? eb.and([
+          eb('pins.visibility', '=', FRIENDS_LEVEL),
+          eb('pins.circle_id', 'in', eb.selectFrom('circle_members').select('circle_members.circle_id').where('circle_members.user_id', '=', v.userId)),
+          eb.exists(
+            eb
+              .selectFrom('friendships')
+              .select('friendships.user_id')
+              .where('friendships.user_id', '=', v.userId)
+              .whereRef('friendships.friend_id', '=', 'pins.author_id'),
+          ),
+        ])
+      : null,
+  ),
+};
+
+/** How a viewer stands to a row of `circles`: its owner is its author. */
+const circleRelations: Partial<Record<Relation, Predicate<'circles'>>> = {
+  author: (eb, v) => ('userId' in v ? eb('circles.owner_id', '=', v.userId) : null),
 };
 
 /** How a viewer stands to a row of `users`. */
@@ -168,13 +190,26 @@ function userQuery(relation: Relation): RelationQuery {
   };
 }
 
+function circleQuery(relation: Relation): RelationQuery {
+  const predicate = predicateOf(circleRelations, relation);
+  return async (db, viewer, ids, nowIso) => {
+    const rows = await db
+      .selectFrom('circles')
+      .select('circles.id')
+      .where('circles.id', 'in', [...ids])
+      .where((eb) => predicate(eb, viewer, nowIso) ?? never)
+      .execute();
+    return rows.map((r) => r.id);
+  };
+}
+
 function queriesFor(relations: Partial<Record<Relation, unknown>>, make: (r: Relation) => RelationQuery): Partial<Record<Relation, RelationQuery>> {
   return Object.fromEntries(Object.keys(relations).map((r) => [r, make(r as Relation)]));
 }
 
 /**
- * The batched queries per kind of thing and relation. Comments, trips and circles have no table
- * yet (design §14, §15, §17): their issues add the predicates above and an entry here.
+ * The batched queries per kind of thing and relation. Comments and trips have no table
+ * yet (design §17, §15): their issues add the predicates above and an entry here.
  */
 export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, RelationQuery>>>> = {
   memory: queriesFor(memoryRelations, memoryQuery),
@@ -185,7 +220,7 @@ export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, 
   },
   comment: {},
   trip: {},
-  circle: {},
+  circle: queriesFor(circleRelations, circleQuery),
   // `system` is the server: the ids stand for it (admin-access.ts passes the viewer's own), and
   // all are granted or none.
   system: {

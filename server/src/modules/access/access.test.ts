@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { accessRepository, memoryAccessFilter, userAccessFilter } from './access.repository.ts';
-import { relationsToMemory, type MemoryFacts } from './audience.ts';
+import { relationsToCircle, relationsToMemory, type MemoryFacts } from './audience.ts';
 import { relationsToUser, type UserFacts } from './email.ts';
 import { grants, PERMISSIONS, RELATIONS, RULES, type Permission, type Relation } from './permissions.ts';
 import { checkAccess, requireAccess } from './require-access.ts';
@@ -17,11 +17,25 @@ import { linkViewer, userViewer, type Viewer } from './viewer.ts';
  * out by hand below, on SQLite and PostgreSQL. A permission without a row here fails.
  */
 
-type Level = 1 | 2 | 3;
-const LEVELS: Level[] = [1, 2, 3];
+/** A memory's audience: its visibility, or 'circle' for '2' meant for one of the author's circles (design §17). */
+type Level = 1 | 2 | 3 | 'circle';
+const LEVELS: Level[] = [1, 2, 3, 'circle'];
 
 /** How each kind of viewer stands to a memory of the author (set up in beforeAll). */
-const MEMORY_VIEWERS = ['author', 'friend', 'taggedFriend', 'taggedFormerFriend', 'stranger', 'link', 'expiredLink', 'otherMemoryLink'] as const;
+const MEMORY_VIEWERS = [
+  'author',
+  'friend',
+  'taggedFriend',
+  'taggedFormerFriend',
+  'stranger',
+  'link',
+  'expiredLink',
+  'otherMemoryLink',
+  // Circles (design §17): 'friend' above is a friend outside the circle.
+  'circleMember',
+  'removedMember',
+  'exFriendMember',
+] as const;
 type MemoryViewer = (typeof MEMORY_VIEWERS)[number];
 
 /** How each kind of viewer stands to one user (the target). */
@@ -32,39 +46,68 @@ type UserViewer = (typeof USER_VIEWERS)[number];
 type MemoryRow = { entity: 'memory'; allowed: Record<MemoryViewer, Level[]> };
 type UserRow = { entity: 'user'; allowed: Record<UserViewer, boolean> };
 /** Things without a table yet: the relations their issue must make true. */
-type PendingRow = { entity: 'comment' | 'trip' | 'circle'; grantedBy: Relation[]; until: string };
+type PendingRow = { entity: 'comment' | 'trip'; grantedBy: Relation[]; until: string };
 /** How each kind of viewer stands to the server itself (design §18). */
 const SYSTEM_VIEWERS = ['admin', 'member', 'disabledAdmin', 'link'] as const;
 type SystemViewer = (typeof SYSTEM_VIEWERS)[number];
 type SystemRow = { entity: 'system'; allowed: Record<SystemViewer, boolean> };
+/** How each kind of viewer stands to a circle: its owner, someone in it, anyone else. */
+const CIRCLE_VIEWERS = ['owner', 'member', 'stranger'] as const;
+type CircleViewer = (typeof CIRCLE_VIEWERS)[number];
+type CircleRow = { entity: 'circle'; allowed: Record<CircleViewer, boolean> };
 
-const ALL: Level[] = [1, 2, 3];
+const ALL: Level[] = [1, 2, 3, 'circle'];
 const NONE: Level[] = [];
 const authorOnly: MemoryRow = {
   entity: 'memory',
-  allowed: { author: ALL, friend: NONE, taggedFriend: NONE, taggedFormerFriend: NONE, stranger: NONE, link: NONE, expiredLink: NONE, otherMemoryLink: NONE },
+  allowed: {
+    author: ALL,
+    friend: NONE,
+    taggedFriend: NONE,
+    taggedFormerFriend: NONE,
+    stranger: NONE,
+    link: NONE,
+    expiredLink: NONE,
+    otherMemoryLink: NONE,
+    circleMember: NONE,
+    removedMember: NONE,
+    exFriendMember: NONE,
+  },
 };
+// A circle memory reaches its members who are still the author's friends, and no other friend.
 const signedInReaders: MemoryRow = {
   entity: 'memory',
-  allowed: { author: ALL, friend: [2, 3], taggedFriend: [2, 3], taggedFormerFriend: [3], stranger: [3], link: NONE, expiredLink: NONE, otherMemoryLink: NONE },
+  allowed: {
+    author: ALL,
+    friend: [2, 3],
+    taggedFriend: [2, 3],
+    taggedFormerFriend: [3],
+    stranger: [3],
+    link: NONE,
+    expiredLink: NONE,
+    otherMemoryLink: NONE,
+    circleMember: [2, 3, 'circle'],
+    removedMember: [2, 3],
+    exFriendMember: [3],
+  },
 };
 
-const EXPECTED: Record<string, MemoryRow | UserRow | PendingRow | SystemRow> = {
+const EXPECTED: Record<string, MemoryRow | UserRow | CircleRow | SystemRow | PendingRow> = {
   'memory.read': {
     entity: 'memory',
     // Tagging never widens the audience; a live link shows its memory whatever its visibility.
-    allowed: { author: ALL, friend: [2, 3], taggedFriend: [2, 3], taggedFormerFriend: [3], stranger: [3], link: ALL, expiredLink: NONE, otherMemoryLink: NONE },
+    allowed: { ...signedInReaders.allowed, link: ALL },
   },
   'memory.update': authorOnly,
   'memory.delete': authorOnly,
   'memory.share': authorOnly,
   'memory.comment': signedInReaders,
   'memory.react': signedInReaders,
-  'comment.update': { entity: 'comment', grantedBy: ['author'], until: 'comments (design §14)' },
-  'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'], until: 'comments (design §14)' },
+  'comment.update': { entity: 'comment', grantedBy: ['author'], until: 'comments (design §17)' },
+  'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'], until: 'comments (design §17)' },
   'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend'], until: 'trips (design §15)' },
   'trip.update': { entity: 'trip', grantedBy: ['author'], until: 'trips (design §15)' },
-  'circle.update': { entity: 'circle', grantedBy: ['author'], until: 'circles (design §17)' },
+  'circle.update': { entity: 'circle', allowed: { owner: true, member: false, stranger: false } },
   'user.email.read': { entity: 'user', allowed: { self: true, friend: true, askedByTarget: true, askedTarget: false, stranger: false } },
   'user.update': { entity: 'user', allowed: { self: true, friend: false, askedByTarget: false, askedTarget: false, stranger: false } },
   // Only an enabled admin runs the server; a disabled admin is no admin until enabled again.
@@ -95,11 +138,15 @@ async function befriend(a: string, b: string): Promise<void> {
   await db.kysely.insertInto('friendships').values([{ user_id: a, friend_id: b, created_at: at }, { user_id: b, friend_id: a, created_at: at }]).execute();
 }
 
-async function addPin(authorId: string, visibility: Level): Promise<string> {
+let circleId: string;
+
+async function addPin(authorId: string, level: Level): Promise<string> {
   const id = uuidv7();
+  const visibility = level === 'circle' ? 2 : level;
+  const circle_id = level === 'circle' ? circleId : null;
   await db.kysely
     .insertInto('pins')
-    .values({ id, author_id: authorId, title: 't', description: 'd', latitude: 1, longitude: 1, location_name: 'x', visibility, created_at: at, updated_at: at })
+    .values({ id, author_id: authorId, title: 't', description: 'd', latitude: 1, longitude: 1, location_name: 'x', visibility, circle_id, created_at: at, updated_at: at })
     .execute();
   return id;
 }
@@ -110,9 +157,22 @@ async function addLink(pinId: string, hash: string, expiresAt: string): Promise<
 
 beforeAll(async () => {
   db = await createTestDb();
-  for (const v of ['author', 'friend', 'taggedFriend', 'taggedFormerFriend', 'stranger'] as const) ids[v] = await addUser(v.toLowerCase());
+  for (const v of ['author', 'friend', 'taggedFriend', 'taggedFormerFriend', 'stranger', 'circleMember', 'removedMember', 'exFriendMember'] as const) {
+    ids[v] = await addUser(v.toLowerCase());
+  }
   await befriend(ids.author, ids.friend);
   await befriend(ids.author, ids.taggedFriend);
+  await befriend(ids.author, ids.circleMember);
+  await befriend(ids.author, ids.removedMember);
+  // The author's circle: circleMember is in it; removedMember was, and was taken out; exFriendMember
+  // is still listed (as a row written by hand: unfriending would have removed it) but no longer a friend.
+  circleId = uuidv7();
+  await db.kysely.insertInto('circles').values({ id: circleId, owner_id: ids.author, name: 'Family', name_lower: 'family', created_at: at }).execute();
+  await db.kysely
+    .insertInto('circle_members')
+    .values([ids.circleMember, ids.removedMember, ids.exFriendMember].map((user_id) => ({ circle_id: circleId, user_id })))
+    .execute();
+  await db.kysely.deleteFrom('circle_members').where('user_id', '=', ids.removedMember).execute();
   for (const level of LEVELS) {
     pins[level] = await addPin(ids.author, level);
     // Tagged while friends; taggedFormerFriend was unfriended since (no friendship row).
@@ -135,11 +195,18 @@ beforeAll(async () => {
     ])
     .execute();
 });
+
+const levelLabel = (level: Level) => (level === 'circle' ? "'2' for a circle" : `visibility ${level}`);
 afterAll(() => db.close());
 
 /** The viewer of a case, what the in-memory rule is told of it, and when it asks. */
 function memoryCase(viewer: MemoryViewer, level: Level): { who: Viewer; facts: MemoryFacts; now?: Date } {
-  const base = { authorId: ids.author, visibility: level, viewerIsFriend: false };
+  const base = {
+    authorId: ids.author,
+    visibility: level === 'circle' ? 2 : level,
+    viewerIsFriend: false,
+    circleId: level === 'circle' ? circleId : null,
+  };
   switch (viewer) {
     case 'link':
       return { who: linkViewer(`${LIVE}-${level}`), facts: { ...base, viaLink: true } };
@@ -154,8 +221,9 @@ function memoryCase(viewer: MemoryViewer, level: Level): { who: Viewer; facts: M
         facts: {
           ...base,
           viewerId: ids[viewer],
-          viewerIsFriend: viewer === 'friend' || viewer === 'taggedFriend',
+          viewerIsFriend: viewer === 'friend' || viewer === 'taggedFriend' || viewer === 'circleMember' || viewer === 'removedMember',
           viewerIsTagged: viewer === 'taggedFriend' || viewer === 'taggedFormerFriend',
+          viewerInCircle: viewer === 'circleMember' || viewer === 'exFriendMember',
         },
       };
   }
@@ -218,7 +286,7 @@ describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'memory'))('%s o
     for (const level of LEVELS) {
       const { who, facts, now } = memoryCase(viewer, level);
       const expected = row.allowed[viewer].includes(level);
-      const label = `${viewer}, visibility ${level}`;
+      const label = `${viewer}, ${levelLabel(level)}`;
       expect(grants(permission, relationsToMemory(facts)), `in memory: ${label}`).toBe(expected);
       expect((await checkAccess(db.kysely, who, permission, [pins[level]], now)).has(pins[level]), `batched: ${label}`).toBe(expected);
       expect(await viaMemoryFilter(who, permission, pins[level], now), `SQL filter: ${label}`).toBe(expected);
@@ -250,6 +318,16 @@ describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'system'))('%s o
   });
 });
 
+describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'circle'))('%s on circles', (permission) => {
+  const row = EXPECTED[permission] as CircleRow;
+  it.each(CIRCLE_VIEWERS)('the rule and the batched check agree for the %s', async (viewer) => {
+    const viewerId = { owner: ids.author, member: ids.circleMember, stranger: ids.stranger }[viewer];
+    const expected = row.allowed[viewer];
+    expect(grants(permission, relationsToCircle({ viewerId, ownerId: ids.author })), 'in memory').toBe(expected);
+    expect((await checkAccess(db.kysely, userViewer(viewerId), permission, [circleId])).has(circleId), 'batched').toBe(expected);
+  });
+});
+
 describe('each relation', () => {
   it('holds in memory exactly where its batched query finds it, for memories', async () => {
     for (const viewer of MEMORY_VIEWERS) {
@@ -258,7 +336,7 @@ describe('each relation', () => {
         const held = new Set(relationsToMemory(facts));
         for (const [relation, query] of Object.entries(accessRepository.memory)) {
           const found = (await query!(db.kysely, who, [pins[level]], now.toISOString())).includes(pins[level]);
-          expect(found, `${relation}: ${viewer}, visibility ${level}`).toBe(held.has(relation as Relation));
+          expect(found, `${relation}: ${viewer}, ${levelLabel(level)}`).toBe(held.has(relation as Relation));
         }
       }
     }

@@ -10,7 +10,8 @@ import { linkViewer, userViewer } from './viewer.ts';
  * each of which one index range serves:
  * - own:      author_id = viewer (any visibility);
  * - everyone: visibility = PUBLIC_LEVEL;
- * - friends:  author_id among the viewer's friends (read now) and visibility = FRIENDS_LEVEL.
+ * - friends:  author_id among the viewer's friends (read now) and visibility = FRIENDS_LEVEL, and
+ *             either for no circle or for one the viewer is in (design §17).
  * Lists read the parts apart (one OR over the table would walk past every memory the viewer may
  * not see); single lookups use visibleTo, the three parts in one predicate.
  */
@@ -54,15 +55,60 @@ export const audienceSql = {
   everyone(): RawBuilder<SqlBool> {
     return sql<SqlBool>`(visibility ${levels([PUBLIC_LEVEL])} and ${ACTIVE_AUTHOR})`;
   },
-  /** Memories that reach the viewer only because their author is the viewer's friend. */
+  /**
+   * Memories that reach the viewer only because their author is the viewer's friend: the
+   * `friend` and `circle-member` relations of access.repository.ts together.
+   */
   friends(viewerId: string): RawBuilder<SqlBool> {
+    return sql<SqlBool>`(author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])}
+      and (circle_id is null or circle_id in (select circle_id from circle_members where user_id = ${viewerId})) and ${ACTIVE_AUTHOR})`;
+  },
+  /**
+   * The same over the per-author map cells, which hold no circle memory (author-cells-sql.ts):
+   * they are added from `circles` below.
+   */
+  friendsInCells(viewerId: string): RawBuilder<SqlBool> {
     return sql<SqlBool>`(author_id in (select friend_id from friendships where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])} and ${ACTIVE_AUTHOR})`;
+  },
+  /**
+   * Circle memories (design §17) reaching the viewer: their own (`own`), and friends' memories
+   * for circles they are in (`member`).
+   */
+  circles(viewerId: string, which: { own: boolean; member: boolean }): RawBuilder<SqlBool> | null {
+    const parts: RawBuilder<SqlBool>[] = [];
+    if (which.own) parts.push(sql<SqlBool>`(author_id = ${viewerId} and circle_id is not null)`);
+    if (which.member) {
+      parts.push(sql<SqlBool>`(circle_id in (select circle_id from circle_members where user_id = ${viewerId}) and visibility ${levels([FRIENDS_LEVEL])}
+        and author_id in (select friend_id from friendships where user_id = ${viewerId}) and ${ACTIVE_AUTHOR})`);
+    }
+    return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
   },
   /** Memories that do not reach everyone (what the per-author map cells hold). */
   notPublic(): RawBuilder<SqlBool> {
     return sql<SqlBool>`(visibility ${levels(NOT_PUBLIC_LEVELS)})`;
   },
 };
+
+/**
+ * Kysely, for the feed's friends-only branch: the memory is for no circle, or for one the viewer
+ * is in (design §17). With the author among the viewer's friends and visibility '2', this is the
+ * `friend` and `circle-member` relations together.
+ */
+export function circleLetsIn(eb: ExpressionBuilder<DB, 'pins'>, viewerId: string): Expression<SqlBool> {
+  return eb.or([
+    eb('pins.circle_id', 'is', null),
+    eb('pins.circle_id', 'in', eb.selectFrom('circle_members').select('circle_members.circle_id').where('circle_members.user_id', '=', viewerId)),
+  ]);
+}
+
+/** The members of the given circles right now, by circle: who a circle memory's live events may reach. */
+export async function circleMembersOf(db: Queryable, circleIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const result = new Map<string, Set<string>>(circleIds.map((id) => [id, new Set<string>()]));
+  if (circleIds.length === 0) return result;
+  const rows = await db.selectFrom('circle_members').select(['circle_id', 'user_id']).where('circle_id', 'in', [...circleIds]).execute();
+  for (const r of rows) result.get(r.circle_id)?.add(r.user_id);
+  return result;
+}
 
 /** The user's friends right now (friendships_pkey): the candidates of a memory's live events. */
 export async function friendIdsOf(db: Queryable, userId: string): Promise<Set<string>> {

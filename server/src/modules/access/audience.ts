@@ -8,7 +8,8 @@ import { grants, type Relation } from './permissions.ts';
  *
  * Beside its author, a memory reaches:
  * - 'author':   nobody else ('1', private);
- * - 'friends':  the author's friends as of the moment of reading ('2');
+ * - 'friends':  the author's friends as of the moment of reading ('2'); when the memory is for
+ *               one of the author's circles (design §17), only those of them in that circle;
  * - 'everyone': every signed-in user ('3').
  * Tagging never widens the audience.
  */
@@ -61,6 +62,10 @@ export interface AudienceCase {
   visibility: number;
   /** Is the viewer the author's friend right now? */
   viewerIsFriend: boolean;
+  /** The memory's circle (design §17), if it is for one. */
+  circleId?: string | null;
+  /** Is the viewer in that circle right now? */
+  viewerInCircle?: boolean;
 }
 
 /** What the in-memory rule knows of one memory and one viewer (a user, or a link's holder). */
@@ -70,6 +75,9 @@ export interface MemoryFacts {
   authorId: string;
   visibility: number;
   viewerIsFriend: boolean;
+  /** The memory's circle (design §17), if it is for one, and whether the viewer is in it now. */
+  circleId?: string | null;
+  viewerInCircle?: boolean;
   viewerIsTagged?: boolean;
   /** Does the viewer hold a live share link to this memory (`linkReaches`)? */
   viaLink?: boolean;
@@ -81,12 +89,19 @@ export function relationsToMemory(f: MemoryFacts): Relation[] {
   const reach = reachOf(f.visibility);
   if (f.viewerId !== undefined) {
     if (f.viewerId === f.authorId) held.push('author');
-    if (f.viewerIsFriend && reach === 'friends') held.push('friend');
+    const forCircle = f.circleId !== undefined && f.circleId !== null;
+    if (f.viewerIsFriend && reach === 'friends' && !forCircle) held.push('friend');
+    if (f.viewerIsFriend && reach === 'friends' && forCircle && f.viewerInCircle) held.push('circle-member');
     if (reach === 'everyone') held.push('everyone');
     if (f.viewerIsTagged) held.push('tagged');
   }
   if (f.viaLink) held.push('share-link');
   return held;
+}
+
+/** The relations a viewer holds to a circle (design §17): its owner is its author; nobody else holds any. */
+export function relationsToCircle(f: { viewerId: string; ownerId: string }): Relation[] {
+  return f.viewerId === f.ownerId ? ['author'] : [];
 }
 
 /** The rule, in memory: the same answer the SQL predicate gives for the same rows. */
@@ -108,6 +123,8 @@ export interface MemoryReach {
   authorId: string;
   visibility: number;
   taggedIds: readonly string[];
+  /** The circle it is for (design §17), if any. */
+  circleId?: string | null;
 }
 
 /** Who is told of a memory's change, and how (docs/design.md §10). */
@@ -122,12 +139,14 @@ export interface MemoryEventAudience {
  * Who hears of a memory that was created (`before` null), changed, or deleted (`after` null).
  * Candidates are the author's friends and the users it tags, before or after; the author is
  * never told of their own change. Each is judged by `maySee` with the friendships as they are
- * now, so a live event never reaches anyone a read of the memory would refuse.
+ * now, and the memberships of the circles before and after (`circleMembers`, by circle id), so a
+ * live event never reaches anyone a read of the memory would refuse.
  */
 export function memoryEventAudience(
   before: MemoryReach | null,
   after: MemoryReach | null,
   authorFriendIds: ReadonlySet<string>,
+  circleMembers: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): MemoryEventAudience {
   const authorId = (after ?? before)?.authorId;
   const result: MemoryEventAudience = { changed: [], gone: [] };
@@ -138,7 +157,9 @@ export function memoryEventAudience(
     if (!m) return false;
     const viewerIsFriend = authorFriendIds.has(viewerId);
     if (!viewerIsFriend && !m.taggedIds.includes(viewerId)) return false;
-    return maySee({ viewerId, authorId: m.authorId, visibility: m.visibility, viewerIsFriend });
+    const circleId = m.circleId ?? null;
+    const viewerInCircle = circleId !== null && (circleMembers.get(circleId)?.has(viewerId) ?? false);
+    return maySee({ viewerId, authorId: m.authorId, visibility: m.visibility, viewerIsFriend, circleId, viewerInCircle });
   };
   for (const id of candidates) {
     if (hears(after, id)) result.changed.push(id);

@@ -21,11 +21,12 @@ export {
   memoryEventAudience,
   pinTypeFor,
   reachOf,
+  relationsToCircle,
   relationsToMemory,
   type MemoryFacts,
   type MemoryReach,
   type Reach,
   type VisibilityLevel,
 } from './audience.ts';
-export { audienceSql, friendIdsOf, reachedByLink, sharableBy, visibleTo } from './audience.repository.ts';
+export { audienceSql, circleLetsIn, circleMembersOf, friendIdsOf, reachedByLink, sharableBy, visibleTo } from './audience.repository.ts';
 export { mayReadEmail, relationsToUser, type UserFacts } from './email.ts';

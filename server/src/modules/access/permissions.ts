@@ -38,12 +38,14 @@ export type Entity = 'memory' | 'comment' | 'trip' | 'circle' | 'user' | 'system
  *                    the audience (design §6) — but live events tell the tagged, and a later
  *                    permission (leaving a tag) is one rule that names it;
  * - `requester`:     the user has sent the viewer a friend request that is still open;
- * - `memory-author`: the viewer wrote the memory the thing belongs to (a comment).
+ * - `memory-author`: the viewer wrote the memory the thing belongs to (a comment);
+ * - `circle-member`: the memory is for one of its author's circles (design §17), the viewer is in
+ *                    that circle and still the author's friend. `friend` then does not hold: a
+ *                    circle memory reaches only its circle;
  * - `admin`:         the viewer is an enabled account with `users.is_admin` (design §18); it is
  *                    about the server itself (`system`), not about one thing.
- * Circle members (design §17) arrive with their issue as one relation.
  */
-export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author', 'admin'] as const;
+export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author', 'circle-member', 'admin'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
 export interface PermissionRule {
@@ -63,22 +65,23 @@ export interface PermissionRule {
  * tables and the queries (access.repository.ts); until then nothing asks for them.
  */
 export const RULES: Readonly<Record<Permission, PermissionRule>> = {
-  'memory.read': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'share-link'] },
+  'memory.read': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member', 'share-link'] },
   'memory.update': { entity: 'memory', grantedBy: ['author'], knownThrough: 'memory.read' },
   'memory.delete': { entity: 'memory', grantedBy: ['author'], knownThrough: 'memory.read' },
   // A share link is the author's to hand out; to anyone else the memory's link is not there at
   // all (share-links.service.ts answers 404 whether or not they may see the memory).
   'memory.share': { entity: 'memory', grantedBy: ['author'] },
-  // Anyone signed in who may read a memory may comment and react (design §14); a link does not.
-  'memory.comment': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend'] },
-  'memory.react': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend'] },
-  // Comments (design §14): edited by their author; deleted by it or by the memory's author. The
+  // Anyone signed in who may read a memory may comment and react (design §17); a link does not.
+  'memory.comment': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member'] },
+  'memory.react': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member'] },
+  // Comments (design §17): edited by their author; deleted by it or by the memory's author. The
   // comments issue first asks memory.read of the comment's memory (404 when it fails).
   'comment.update': { entity: 'comment', grantedBy: ['author'] },
   'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'] },
   // Trips (design §15) carry their own visibility, read as a memory's is.
   'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend'] },
   'trip.update': { entity: 'trip', grantedBy: ['author'], knownThrough: 'trip.read' },
+  // Circles (design §17) are their owner's alone: to anyone else one is not there at all (404).
   'circle.update': { entity: 'circle', grantedBy: ['author'] },
   // E-mail addresses (design §6): one's own, a friend's, and that of whoever asked to be friends
   // (sending a request shares your address with its receiver, not the other way round).

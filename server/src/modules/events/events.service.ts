@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-types.ts';
-import { friendEventAudience, friendIdsOf, mayReadEmail, memoryEventAudience, type MemoryReach } from '../access/index.ts';
+import { circleMembersOf, friendEventAudience, friendIdsOf, mayReadEmail, memoryEventAudience, type MemoryReach } from '../access/index.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { usersRepository } from '../users/users.repository.ts';
 
@@ -32,13 +32,25 @@ export async function tellFriendEvent(ctx: AppContext, kind: FriendEventKind, ac
   }
 }
 
-/** A memory was created (`before` null), changed, or deleted (`after` null). */
-export async function tellMemoryChange(ctx: AppContext, memoryId: string, before: MemoryReach | null, after: MemoryReach | null): Promise<void> {
+/**
+ * A memory was created (`before` null), changed, or deleted (`after` null). `circleMembers`: the
+ * members of its circles as they were when it changed, when the change removed them (a deleted
+ * circle); read now otherwise.
+ */
+export async function tellMemoryChange(
+  ctx: AppContext,
+  memoryId: string,
+  before: MemoryReach | null,
+  after: MemoryReach | null,
+  circleMembers?: ReadonlyMap<string, ReadonlySet<string>>,
+): Promise<void> {
   const authorId = (after ?? before)?.authorId;
   if (!authorId) return;
   try {
     const friends = await friendIdsOf(ctx.db.kysely, authorId);
-    const { changed, gone } = memoryEventAudience(before, after, friends);
+    const circleIds = [...new Set([before?.circleId, after?.circleId].filter((c): c is string => typeof c === 'string'))];
+    const members = circleMembers ?? (await circleMembersOf(ctx.db.kysely, circleIds));
+    const { changed, gone } = memoryEventAudience(before, after, friends, members);
     await ctx.events.publish(changed, { kind: 'memory', data: { id: memoryId } });
     await ctx.events.publish(gone, { kind: 'memory-deleted', data: { id: memoryId } });
   } catch (err) {

@@ -6,6 +6,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.
 import { isUuid } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { mayReadEmail } from '../access/index.ts';
+import { circlesRepository } from '../circles/circles.repository.ts';
 import { tellFriendEvent } from '../events/events.service.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { friendsRepository } from './friends.repository.ts';
@@ -81,7 +82,12 @@ export async function rejectRequest(ctx: AppContext, viewerId: string, userId: s
 /** Both directions at once; visibility queries read friendships live, so it takes effect at once. */
 export async function removeFriend(ctx: AppContext, viewerId: string, userId: string): Promise<void> {
   if (!isUuid(userId)) throw new NotFoundError(FRIEND_MESSAGES.notFriends);
-  const removed = await friendsRepository.deleteFriendship(ctx.db.kysely, viewerId, userId);
+  // Unfriending takes each out of every circle of the other (design §17), in the same commit.
+  const removed = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const n = await friendsRepository.deleteFriendship(trx, viewerId, userId);
+    if (n > 0) await circlesRepository.separate(trx, viewerId, userId);
+    return n;
+  });
   if (removed === 0) throw new NotFoundError(FRIEND_MESSAGES.notFriends);
   await tellFriendEvent(ctx, 'friend-removed', viewerId, userId);
 }

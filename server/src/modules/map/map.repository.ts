@@ -74,10 +74,19 @@ export const mapRepository = {
    * formula is map-grid.ts's; a last-bit difference in the database's sin/ln can only move a
    * memory to the neighbouring cell, never drop or double it.
    */
-  liveCells(db: Queryable, viewerId: string, box: BoxQuery, level: number, layers: { ownVisibilities: VisibilityLevel[]; friends: boolean }) {
+  liveCells(
+    db: Queryable,
+    viewerId: string,
+    box: BoxQuery,
+    level: number,
+    layers: { ownVisibilities: VisibilityLevel[]; friends: boolean; circles?: { own: boolean; member: boolean } },
+  ) {
     const branches: RawBuilder<unknown>[] = [];
+    // Only for coarse windows, beside authorCells: the circle memories the per-author cells do not hold.
+    const circles = layers.circles ? audienceSql.circles(viewerId, layers.circles) : null;
     for (const range of box.ranges) {
       const where = inBox(range, box.south, box.north);
+      if (circles) branches.push(sql`select latitude, longitude from pins where ${circles} and ${where}`);
       if (layers.ownVisibilities.length > 0) {
         branches.push(sql`select latitude, longitude from pins where ${audienceSql.own(viewerId, layers.ownVisibilities)} and ${where}`);
       }
@@ -104,6 +113,7 @@ export const mapRepository = {
   /**
    * The same as liveCells, for coarse windows (level ≤ AUTHOR_CELL_MAX_LEVEL), from the
    * per-author cells the triggers keep: a few rows per friend, however many memories they have.
+   * They hold no circle memory (design §17): the caller adds those with liveCells' `circles`.
    */
   authorCells(db: Queryable, viewerId: string, window: CellWindow, layers: { ownVisibilities: VisibilityLevel[]; friends: boolean }) {
     const inWindow = sql`level = ${window.level} and (${sql.join(
@@ -117,7 +127,7 @@ export const mapRepository = {
     }
     if (layers.friends) {
       branches.push(sql`select cx, cy, count, sum_lat, sum_lng from author_cells
-        where ${audienceSql.friends(viewerId)} and ${inWindow}`);
+        where ${audienceSql.friendsInCells(viewerId)} and ${inWindow}`);
     }
     if (branches.length === 0) return Promise.resolve([]);
     return sql<CellRow>`select cx, cy, sum(count) as count, sum(sum_lat) as sum_lat, sum(sum_lng) as sum_lng

@@ -98,11 +98,15 @@ export async function mapView(ctx: AppContext, viewerId: string, query: Clustere
   // viewer's own public memories moved, one by one, cell for cell as the public cells were filled.
   const layers = { ownVisibilities: types.own ? NOT_PUBLIC_LEVELS : [], friends: types.friend };
   const ownPublicSign = types.own && !types.public ? 1 : types.public && !types.own ? -1 : 0;
-  const [publicCells, live, ownPublic] = await Promise.all([
+  const coarse = window.level <= AUTHOR_CELL_MAX_LEVEL;
+  const circles = { own: types.own, member: types.friend };
+  const [publicCells, live, circleCells, ownPublic] = await Promise.all([
     types.public ? heldPublicCells(ctx, window, publicStamp) : Promise.resolve([]),
-    window.level <= AUTHOR_CELL_MAX_LEVEL
-      ? mapRepository.authorCells(db, viewerId, window, layers)
-      : mapRepository.liveCells(db, viewerId, bounds, window.level, layers),
+    coarse ? mapRepository.authorCells(db, viewerId, window, layers) : mapRepository.liveCells(db, viewerId, bounds, window.level, layers),
+    // The per-author cells hold no circle memory (design §17): those are counted live beside them.
+    coarse && (circles.own || circles.member)
+      ? mapRepository.liveCells(db, viewerId, bounds, window.level, { ownVisibilities: [], friends: false, circles })
+      : Promise.resolve([]),
     ownPublicSign !== 0 ? mapRepository.ownPublicPositions(db, viewerId, bounds) : Promise.resolve([]),
   ]);
 
@@ -117,7 +121,7 @@ export async function mapView(ctx: AppContext, viewerId: string, query: Clustere
       c.sumLng += sumLng;
     } else cells.set(key, { cx, cy, count, sumLat, sumLng });
   };
-  for (const c of [...publicCells, ...live]) add(Number(c.cx), Number(c.cy), Number(c.count), Number(c.sum_lat), Number(c.sum_lng));
+  for (const c of [...publicCells, ...live, ...circleCells]) add(Number(c.cx), Number(c.cy), Number(c.count), Number(c.sum_lat), Number(c.sum_lng));
   for (const p of ownPublic) {
     const lat = Number(p.latitude);
     const lng = Number(p.longitude);

@@ -2,7 +2,7 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { PinsTable, PinTagsTable } from '../../db/schema.ts';
-import { byActiveAuthor, FRIENDS_LEVEL, PUBLIC_LEVEL, visibleTo, memoryAccessFilter, userViewer } from '../access/index.ts';
+import { byActiveAuthor, FRIENDS_LEVEL, PUBLIC_LEVEL, circleLetsIn, visibleTo, memoryAccessFilter, userViewer } from '../access/index.ts';
 
 export interface PinListFilter {
   limit: number;
@@ -23,6 +23,7 @@ const pinWithAuthorColumns = [
   'pins.created_at',
   'pins.updated_at',
   'pins.happened_at',
+  'pins.circle_id',
   'users.username as author_username',
   'users.profile_picture as author_picture',
 ] as const;
@@ -63,7 +64,7 @@ const ownAndPublicIdsQuery = preparedQuery('pins.ownAndPublicIds', (db, args: Id
 
 /**
  * The newest `wanted` ids of friends-only pins of the viewer's friends, between the cursor and
- * the floor. Driven from the viewer's friendships: only their friends' pins are read. A cross
+ * the floor, those for a circle only when the viewer is in it (design §17). Driven from the viewer's friendships: only their friends' pins are read. A cross
  * join is how SQLite is told to keep this join order (PostgreSQL plans it like any inner join).
  */
 const friendsOnlyIdsQuery = preparedQuery('pins.friendsOnlyIds', (db, args: IdPage & { floor: string | undefined }) =>
@@ -75,6 +76,7 @@ const friendsOnlyIdsQuery = preparedQuery('pins.friendsOnlyIds', (db, args: IdPa
     .where('friendships.user_id', '=', args.viewerId)
     .where('pins.visibility', '=', FRIENDS_LEVEL)
     .where(byActiveAuthor)
+    .where((eb) => circleLetsIn(eb, args.viewerId))
     .$if(args.before !== undefined, (qb) => qb.where('pins.id', '<', args.before!))
     .$if(args.floor !== undefined, (qb) => qb.where('pins.id', '>', args.floor!))
     .orderBy('pins.id', 'desc')
@@ -150,7 +152,7 @@ export const memoriesRepository = {
   findVisible(db: Queryable, viewerId: string, pinId: string) {
     return db
       .selectFrom('pins')
-      .select(['pins.id', 'pins.author_id', 'pins.photos', 'pins.visibility', 'pins.latitude', 'pins.longitude', 'pins.location_name'])
+      .select(['pins.id', 'pins.author_id', 'pins.photos', 'pins.visibility', 'pins.latitude', 'pins.longitude', 'pins.location_name', 'pins.circle_id'])
       .where('pins.id', '=', pinId)
       .where((eb) => visibleTo(eb, viewerId))
       .executeTakeFirst();
@@ -249,7 +251,7 @@ export const memoriesRepository = {
     pinId: string,
     viewerId: string,
     patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> &
-      Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { photos?: string; happened_at?: string },
+      Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { photos?: string; happened_at?: string; circle_id: string | null },
     expected: { visibility: number; latitude: number; longitude: number; photos?: string },
   ): Promise<boolean> {
     let query = db

@@ -1,4 +1,5 @@
 import {
+  CIRCLE_MESSAGES,
   createMemorySchema,
   MEMORY_MESSAGES,
   LIMITS,
@@ -10,6 +11,8 @@ import {
   type Pin,
   type ReverseResult,
   USER_MESSAGES,
+  VISIBILITY,
+  type Visibility,
 } from '@memory-map/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -18,6 +21,7 @@ import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { levelOf, requireAccess, userViewer } from '../access/index.ts';
+import { requireOwnCircle } from '../circles/circles.service.ts';
 import { tellMemoryChange } from '../events/events.service.ts';
 import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
 import {
@@ -99,6 +103,27 @@ async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string, perm
 /** A memory's form: its fields and its photos, each already decoded and re-encoded (memories.routes.ts). */
 export type MemoryForm = PhotosFormInput<ProcessedImage>;
 
+/**
+ * The circle a memory is for after a create or update (docs/design.md §17). `requested`: the
+ * form's circleId (undefined when the field is absent). Absent on an update, a memory that stays
+ * '2' keeps its circle — the original client never sends the field and must never widen an
+ * audience; null clears it. A circle needs visibility '2' and must be the author's (else 404,
+ * before anything is saved).
+ */
+async function circleAfter(
+  ctx: AppContext,
+  authorId: string,
+  visibility: Visibility,
+  requested: string | null | undefined,
+  current: string | null,
+): Promise<string | null> {
+  if (requested === undefined) return visibility === VISIBILITY.friends ? current : null;
+  if (requested === null) return null;
+  if (visibility !== VISIBILITY.friends) throw new BadRequestError(CIRCLE_MESSAGES.circleNeedsFriends);
+  await requireOwnCircle(ctx.db.kysely, authorId, requested);
+  return requested;
+}
+
 /** What POST /api/create takes besides the form (docs/design.md §5). */
 export interface CreateOptions {
   /** The request's Idempotency-Key: a second create with the same key answers the first memory. */
@@ -115,6 +140,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
   if (earlier) return getVisiblePin(ctx, authorId, earlier);
   const input = parse(createMemorySchema, form.fields);
   await checkTags(ctx, authorId, input.tags);
+  const circleId = await circleAfter(ctx, authorId, input.visibility, input.circleId, null);
   const images = form.files;
   if (images.length > LIMITS.photosPerMemory) throw new BadRequestError(PHOTO_MESSAGES.tooMany);
 
@@ -145,6 +171,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         updated_at: at,
         happened_at: input.happenedAt ?? at,
         client_key: clientKey ?? null,
+        circle_id: circleId,
       });
       await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: levelOf(input.visibility) });
       if (input.tags.length > 0) {
@@ -159,7 +186,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
     throw err;
   }
   if (change) await finishImageChange(ctx, log, change);
-  await tellMemoryChange(ctx, id, null, { authorId, visibility: levelOf(input.visibility), taggedIds: input.tags });
+  await tellMemoryChange(ctx, id, null, { authorId, visibility: levelOf(input.visibility), taggedIds: input.tags, circleId });
   return getVisiblePin(ctx, authorId, id);
 }
 
@@ -206,6 +233,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   // unfriended is harmless (tags never widen the audience) and must not block fixing a typo.
   const kept = new Set((await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id));
   await checkTags(ctx, viewerId, input.tags.filter((id) => !kept.has(id)));
+  const circleId = await circleAfter(ctx, viewerId, input.visibility, input.circleId, existing.circle_id);
   const images = form.files;
   const current = parsePhotos(existing.photos);
   const photos = nextPhotos(current, input.keepImages, input.removeImage, images.map(photoOf));
@@ -239,6 +267,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
           title: input.title,
           description: input.description,
           visibility,
+          circle_id: circleId,
           updated_at: nowIso(),
           ...(imageChanges ? { photos: serializePhotos(photos) } : {}),
           ...(input.happenedAt !== undefined ? { happened_at: input.happenedAt } : {}),
@@ -268,8 +297,8 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   }
   // Only now that the new row is committed may the old files go.
   if (change) await finishImageChange(ctx, log, change);
-  const was = { authorId: viewerId, visibility: existing.visibility, taggedIds: [...kept] };
-  await tellMemoryChange(ctx, existing.id, was, { ...was, visibility, taggedIds: input.tags });
+  const was = { authorId: viewerId, visibility: existing.visibility, taggedIds: [...kept], circleId: existing.circle_id };
+  await tellMemoryChange(ctx, existing.id, was, { ...was, visibility, taggedIds: input.tags, circleId });
   return getVisiblePin(ctx, viewerId, existing.id);
 }
 
@@ -287,7 +316,7 @@ export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId:
     return { row, change: dropped };
   });
   if (!deleted) throw new NotFoundError(MEMORY_MESSAGES.notFound);
-  await tellMemoryChange(ctx, existing.id, { authorId: viewerId, visibility: deleted.visibility, taggedIds: tagged }, null);
+  await tellMemoryChange(ctx, existing.id, { authorId: viewerId, visibility: deleted.visibility, taggedIds: tagged, circleId: existing.circle_id }, null);
   // The row is gone for good; only now may its files go.
   if (change) await finishImageChange(ctx, log, change);
 }

@@ -1,6 +1,7 @@
 import type { Pin, Visibility } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { pinTypeFor } from '../access/index.ts';
+import { circlesRepository } from '../circles/circles.repository.ts';
 import { parsePhotos, presentPhotos } from '../media/pin-photos.ts';
 import { profilePictureUrl } from '../users/user-presenter.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
@@ -30,8 +31,12 @@ export async function toPins(
     if (list) list.push(tag);
     else tagsByPin.set(tag.pin_id, [tag]);
   }
+  // The circle a memory is for is told to its author only (docs/design.md §17): others see '2'.
+  const ownCircles = [...new Set(rows.filter((r) => r.author_id === viewerId && r.circle_id).map((r) => r.circle_id!))];
+  const circleNames = await circlesRepository.namesOf(ctx.db.kysely, ownCircles);
   return Promise.all(
     rows.map(async (row): Promise<Pin> => {
+      const circleName = row.author_id === viewerId && row.circle_id ? circleNames.get(row.circle_id) : undefined;
       const pinTags = tagsByPin.get(row.id) ?? [];
       const images = await presentPhotos(ctx, parsePhotos(row.photos), now);
       const pinType = pinTypeFor(viewerId, row.author_id, row.visibility);
@@ -63,6 +68,7 @@ export async function toPins(
         updatedAt: row.updated_at,
         // Never empty (migration 0020); the fallback only serves a row written around the rule.
         happenedAt: row.happened_at ?? row.created_at,
+        ...(circleName !== undefined ? { circle: { id: row.circle_id!, name: circleName } } : {}),
       };
     }),
   );

@@ -134,3 +134,44 @@ export function generationTriggersSql(dialect: SqlDialect): string[] {
     `create trigger read_gen_users_forget after delete on users referencing old table as old_rows for each statement execute function read_gen_forget_users()`,
   ];
 }
+
+/**
+ * Circles (design §17, migration 0040): a memory for a circle is one of the author's friends-only
+ * memories, so its writes already raise every friend's scope (its members' among them). What a
+ * circle adds is membership: joining or leaving one changes what that member sees, so a row of
+ * circle_members written or removed raises the member's scope. Deleting a circle first makes its
+ * memories private (a pin update, which raises its own scopes), then its members go by cascade.
+ * A circle renamed raises its owner's scope: their memories show its name to them (PostgreSQL: any
+ * update of a circle, as transition tables allow no column list; only a rename updates one).
+ */
+export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
+  if (dialect === 'sqlite') {
+    return [
+      `create trigger read_gen_circle_members_insert after insert on circle_members begin
+        ${sqliteBump(`select 'u:' || new.user_id as scope`)}
+      end`,
+      `create trigger read_gen_circle_members_delete after delete on circle_members begin
+        ${sqliteBump(`select 'u:' || old.user_id as scope`)}
+      end`,
+      `create trigger read_gen_circles_rename after update of name on circles begin
+        ${sqliteBump(`select 'u:' || new.owner_id as scope`)}
+      end`,
+    ];
+  }
+  const fn = (name: string, rows: string, column = 'user_id') => `create or replace function ${name}() returns trigger language plpgsql as $fn$
+      begin
+        insert into read_generations (scope, gen)
+          select scope, 1 from (select distinct 'u:' || r.${column} as scope from ${rows} r join users u on u.id = r.${column}) as s order by scope
+          on conflict (scope) do update set gen = read_generations.gen + 1;
+        return null;
+      end
+      $fn$`;
+  return [
+    fn('read_gen_circle_members_new', 'new_rows'),
+    fn('read_gen_circle_members_old', 'old_rows'),
+    fn('read_gen_circles_renamed', 'new_rows', 'owner_id'),
+    `create trigger read_gen_circle_members_insert after insert on circle_members referencing new table as new_rows for each statement execute function read_gen_circle_members_new()`,
+    `create trigger read_gen_circle_members_delete after delete on circle_members referencing old table as old_rows for each statement execute function read_gen_circle_members_old()`,
+    `create trigger read_gen_circles_rename after update on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
+  ];
+}

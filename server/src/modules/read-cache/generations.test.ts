@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/test-db.ts';
 import type { Db } from '../../db/database.ts';
 import { FROZEN_TRIGGERS } from '../../db/migrations/0023-read-generations.ts';
+import { FROZEN_CIRCLE_GENERATION_TRIGGERS } from '../../db/migrations/0040-circles.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { generationTriggersSql } from './generations-sql.ts';
+import { circleGenerationTriggersSql, generationTriggersSql } from './generations-sql.ts';
 import { generationsRepository } from './generations.repository.ts';
 
 /** The counters of the read cache (generations-sql.ts): which writes raise which scopes. */
@@ -37,6 +38,11 @@ describe('read_generations', () => {
   it('migration 0023 holds what the generator makes today (a change of the audience rule needs a new migration)', () => {
     expect(FROZEN_TRIGGERS.sqlite()).toEqual(generationTriggersSql('sqlite'));
     expect(FROZEN_TRIGGERS.postgres()).toEqual(generationTriggersSql('postgres'));
+  });
+
+  it('migration 0040 holds the circles\' triggers the generator makes today', () => {
+    expect(FROZEN_CIRCLE_GENERATION_TRIGGERS.sqlite()).toEqual(circleGenerationTriggersSql('sqlite'));
+    expect(FROZEN_CIRCLE_GENERATION_TRIGGERS.postgres()).toEqual(circleGenerationTriggersSql('postgres'));
   });
 
   it('raises exactly the scopes of those who may see a memory, before or after the write', async () => {

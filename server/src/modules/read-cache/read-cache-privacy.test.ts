@@ -66,6 +66,34 @@ describe('the read cache and who may see a memory', () => {
     for (const ids of await seenEverywhere(friend)) expect(ids).not.toContain(memory.id);
   });
 
+  it('leaving a circle takes its memory out of the cached feed and map on both servers at once, and joining brings it back', async () => {
+    const [author, member] = [await a.register(), await a.register()];
+    await a.befriend(author, member);
+    const made = await a.app.inject({ method: 'POST', url: '/api/circles', headers: author.auth, payload: { name: 'Family', memberIds: [member.id] } });
+    const circleId = (made.json() as { id: string }).id;
+    const memory = await createMemory(a, author, { visibility: '2', circleId, ...spot() });
+    for (const ids of await seenEverywhere(member)) expect(ids).toContain(memory.id);
+
+    const out = await b.app.inject({ method: 'PATCH', url: `/api/circles/${circleId}`, headers: author.auth, payload: { memberIds: [] } });
+    expect(out.statusCode).toBe(200);
+    for (const ids of await seenEverywhere(member)) expect(ids).not.toContain(memory.id);
+    const back = await a.app.inject({ method: 'PATCH', url: `/api/circles/${circleId}`, headers: author.auth, payload: { memberIds: [member.id] } });
+    expect(back.statusCode).toBe(200);
+    for (const ids of await seenEverywhere(member)) expect(ids).toContain(memory.id);
+  });
+
+  it('renaming a circle shows the new name in its author\'s cached feed on both servers at once', async () => {
+    const author = await a.register();
+    const made = await a.app.inject({ method: 'POST', url: '/api/circles', headers: author.auth, payload: { name: 'Family' } });
+    const circleId = (made.json() as { id: string }).id;
+    const memory = await createMemory(a, author, { visibility: '2', circleId, ...spot() });
+    const names = async () =>
+      Promise.all([a, b].map(async (t) => ((await t.app.inject({ url: '/api/query_feed?limit=20', headers: author.auth })).json() as Pin[]).find((p) => p.id === memory.id)?.circle?.name));
+    expect(await names()).toEqual(['Family', 'Family']);
+    await b.app.inject({ method: 'PATCH', url: `/api/circles/${circleId}`, headers: author.auth, payload: { name: 'Kin' } });
+    expect(await names()).toEqual(['Kin', 'Kin']);
+  });
+
   it('a memory made private leaves everyone else’s cached feed and map on both servers at once', async () => {
     const [author, friend, stranger] = [await a.register(), await a.register(), await a.register()];
     await a.befriend(author, friend);

@@ -85,7 +85,7 @@ function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps
       <PhotoGallery images={images} title={pin.title} slideClassName="feed-item-image" onOpen={setViewing} lazy sizes="(max-width: 430px) 100vw, 430px" />
       <div className="feed-item-body">
         <div className="feed-item-meta">
-          <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
+          <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility, pin.circle?.name)}</span>
           <time dateTime={pin.happenedAt ?? pin.createdAt}>{formatHappenedDate(pin.happenedAt ?? pin.createdAt)}</time>
         </div>
         <h2 className="feed-item-title">

@@ -169,6 +169,7 @@ describe('Friends screen', () => {
       'GET /api/query_friends': { body: [ann] },
       'GET /api/pending_requests': { body: pending(0) },
       'DELETE /api/delete_friend': { status: body ? 404 : 500, body },
+      'GET /api/circles': { body: [] },
     });
     renderFriends();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Ann' }));

@@ -17,6 +17,8 @@ import { forgetFriend, useDeleteFriend } from '../api/delete-friend.ts';
 import { friendsKeys } from '../api/keys.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
 import { useFriends } from '../api/query-friends.ts';
+import { useInvalidateCircles } from '../../../lib/circles.ts';
+import { CirclesSection } from './circles-section.tsx';
 import { CountBadge, PersonRow } from './person-row.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
@@ -37,6 +39,7 @@ export function FriendsView() {
   const queryClient = useQueryClient();
   const removal = useDeleteFriend();
   const invalidateVisibleMemories = useInvalidateVisibleMemories();
+  const invalidateCircles = useInvalidateCircles();
   const toast = useTimedMessage();
   const [search, setSearch] = useState('');
   const [toRemove, setToRemove] = useState<PublicUser | null>(null);
@@ -75,6 +78,8 @@ export function FriendsView() {
         forgetFriend(target._id);
         // Their friends-only memories are no longer ours to see, on the map as in the feed.
         invalidateVisibleMemories();
+        // They left every circle of ours (docs/design.md §17).
+        invalidateCircles();
         void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
         setTimeout(() => void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) }), RELOAD_AFTER_REMOVE_MS);
       },
@@ -130,6 +135,8 @@ export function FriendsView() {
           ))}
         </ul>
       )}
+
+      {friends.isSuccess && <CirclesSection friends={list} onMessage={toast.show} />}
 
       <ConfirmDialog
         open={toRemove !== null}

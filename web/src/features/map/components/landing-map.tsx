@@ -240,6 +240,7 @@ function MapView({
         description: pin.description,
         tags: pin.tags,
         visibility: pin.visibility,
+        circleId: pin.circle?.id ?? null,
         taggedFriends: pin.taggedFriends,
         locationName: pin.locationName,
         latitude: pin.latitude,

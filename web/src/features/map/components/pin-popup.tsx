@@ -42,7 +42,7 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
       <header className="pin-popup-head">
         {/* h2: the map screen's h1 is above it (axe heading-order). */}
         <h2 className="pin-popup-title">{pin.title}</h2>
-        <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility)}</span>
+        <span className={`badge badge-${type}`}>{pinBadgeText(type, pin.visibility, pin.circle?.name)}</span>
       </header>
       {/* The part that can grow (a 2000-character description) scrolls on its own, so the popup
           never outgrows the map and Update / Delete stay in reach below it. */}

@@ -11,6 +11,8 @@ export interface CreateMemoryInput {
   latitude: number;
   longitude: number;
   visibility: Visibility;
+  /** With '2': the author's circle it is for (docs/design.md §17). */
+  circleId?: string | null;
   locationName: string;
   tags: string[];
   /** The photos, in the order they show (at most 10). */
@@ -36,6 +38,7 @@ export async function createMemory({ onProgress, ...input }: CreateMemoryInput):
   };
   if (input.locationName && input.locationName !== UNKNOWN_LOCATION) fields.locationName = input.locationName;
   if (input.tags.length) fields.tags = JSON.stringify(input.tags);
+  if (input.visibility === '2' && input.circleId) fields.circleId = input.circleId;
   if (input.happenedAt) fields.happenedAt = input.happenedAt;
   const photos = await Promise.all(input.images.map((image) => photoForUpload(image)));
   const item = newOutboxItem({

@@ -10,6 +10,10 @@ export interface UpdateMemoryInput {
   title: string;
   description: string;
   visibility: Visibility;
+  /** With '2': the author's circle, or null for all friends (docs/design.md §17). */
+  circleId: string | null;
+  /** The memory was for a circle when the form opened: no circle now is sent as a clearing. */
+  hadCircle?: boolean;
   tags: string[];
   /** New photo files, in the order they were placed. */
   files: File[];
@@ -42,6 +46,10 @@ export async function updateMemory({ onProgress, ...input }: UpdateMemoryInput):
     description: input.description,
     visibility: input.visibility,
   };
+  // Left out, the server keeps the memory's circle while it stays '2' (the original client's way);
+  // empty clears it.
+  if (input.visibility === '2' && input.circleId) fields.circleId = input.circleId;
+  else if (input.hadCircle) fields.circleId = '';
   if (input.tags.length) fields.tags = JSON.stringify(input.tags);
   if (input.happenedAt) fields.happenedAt = input.happenedAt;
   if (input.position) {

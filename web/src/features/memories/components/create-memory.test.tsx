@@ -55,7 +55,8 @@ describe('CreateMemory', () => {
     const fetchMock = routeFetch();
     setup();
     expect(await screen.findByText('Whitehall, London, United Kingdom')).toBeInTheDocument();
-    const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
+    // The place lookup (the form also asks for the viewer's circles).
+    const url = fetchMock.mock.calls.map((c) => new URL(c[0], 'http://x')).find((u) => u.searchParams.has('lat'))!;
     expect(url.searchParams.get('lat')).toBe('51.50741');
     expect(url.searchParams.get('lon')).toBe('-0.12784');
   });

@@ -81,6 +81,7 @@ export function CreateMemory() {
             title: values.title,
             description: values.description,
             visibility: values.visibility,
+            circleId: values.circleId,
             tags: values.tags,
             images: values.files,
             happenedAt: values.happenedAt,

@@ -1,4 +1,4 @@
-import { createMemorySchema, LIMITS, MEMORY_MESSAGES, VISIBILITY_LABELS, type PinImage, type PublicUser, type Visibility } from '@memory-map/shared';
+import { createMemorySchema, LIMITS, MEMORY_MESSAGES, type PinImage, type PublicUser, type Visibility } from '@memory-map/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -13,6 +13,7 @@ import { PhotoPicker } from './photo-picker.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useMemoryDraft } from './use-memory-draft.ts';
+import { VisibilityPicker } from './visibility-picker.tsx';
 import './memories.css';
 
 type FriendLike = Pick<PublicUser, '_id' | 'username' | 'profilePicture'>;
@@ -21,6 +22,8 @@ export interface MemoryFormValues {
   title: string;
   description: string;
   visibility: Visibility;
+  /** With visibility '2': the author's circle it is for, or null for all friends (docs/design.md §17). */
+  circleId: string | null;
   tags: string[];
   /** New photo files, in the order they were placed (create: every photo). */
   files: File[];
@@ -36,7 +39,7 @@ export interface MemoryFormValues {
 }
 
 export interface MemoryFormProps {
-  initial?: Partial<Pick<MemoryFormValues, 'title' | 'description' | 'visibility' | 'tags'>> & {
+  initial?: Partial<Pick<MemoryFormValues, 'title' | 'description' | 'visibility' | 'circleId' | 'tags'>> & {
     taggedFriends?: FriendLike[];
     /** An existing memory's photos, in order. */
     images?: PinImage[];
@@ -56,8 +59,6 @@ export interface MemoryFormProps {
   draftKey?: string | null;
   children?: ReactNode;
 }
-
-const VISIBILITIES: Visibility[] = ['1', '2', '3'];
 
 /** Title and description as the server checks them, on create and update alike. */
 const memoryTextSchema = createMemorySchema.pick({ title: true, description: true });
@@ -84,6 +85,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   const [title, setTitle] = useState(initial?.title ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [visibility, setVisibility] = useState<Visibility>(initial?.visibility ?? '1');
+  const [circleId, setCircleId] = useState<string | null>(initial?.circleId ?? null);
   const [tags, setTags] = useState<string[]>(() => [...new Set(initial?.tags ?? [])]);
   const [initialPhotos] = useState<PhotoItem[]>(() => keptPhotos(initial?.images ?? []));
   const [photos, setPhotos] = useState<PhotoItem[]>(initialPhotos);
@@ -132,18 +134,20 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
       title,
       description,
       visibility,
+      circleId,
       tags,
       taggedFriends: tags.flatMap((id) => (names[id] ? [names[id]] : [])),
       when,
       whenTouched,
       photos: draftPhotos(photos),
     }),
-    [title, description, visibility, tags, names, when, whenTouched, photos],
+    [title, description, visibility, circleId, tags, names, when, whenTouched, photos],
   );
   const draft = useMemoryDraft(draftKey, draftValues, touched, (d) => {
     setTitle(d.title);
     setDescription(d.description);
     setVisibility(d.visibility);
+    setCircleId(d.circleId ?? null);
     setTags(d.tags);
     setKnown((k) => ({ ...Object.fromEntries(d.taggedFriends.map((f) => [f._id, f])), ...k }));
     setWhen(d.when ?? whenFieldsOf(d.happenedAt));
@@ -209,6 +213,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           title: text.title,
           description: text.description,
           visibility,
+          circleId: visibility === '2' ? circleId : null,
           tags,
           files: changes.files,
           keepImages: changes.keepImages,
@@ -331,24 +336,15 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           setPhotos((items) => movePhoto(items, key, delta));
         }}
       />
-      <div className="field">
-        <label htmlFor="memory-visibility">Visibility</label>
-        <select
-          id="memory-visibility"
-          value={visibility}
-          onChange={(e) => {
-            edited();
-            setVisibility(e.target.value as Visibility);
-          }}
-          disabled={busy}
-        >
-          {VISIBILITIES.map((v) => (
-            <option key={v} value={v}>
-              {VISIBILITY_LABELS[v]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <VisibilityPicker
+        value={{ visibility, circleId }}
+        onChange={(next) => {
+          edited();
+          setVisibility(next.visibility);
+          setCircleId(next.circleId);
+        }}
+        disabled={busy}
+      />
       <div className="field memory-tags">
         <div className="memory-tags-head">
           <span className="memory-tags-label">Tagged friends: {tags.length}</span>
