@@ -209,7 +209,7 @@ function queriesFor(relations: Partial<Record<Relation, unknown>>, make: (r: Rel
 
 /**
  * The batched queries per kind of thing and relation. Comments and trips have no table
- * yet (design §17, §15): their issues add the predicates above and an entry here.
+ * yet (design §14, §15): their issues add the predicates above and an entry here.
  */
 export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, RelationQuery>>>> = {
   memory: queriesFor(memoryRelations, memoryQuery),

@@ -71,10 +71,10 @@ export const RULES: Readonly<Record<Permission, PermissionRule>> = {
   // A share link is the author's to hand out; to anyone else the memory's link is not there at
   // all (share-links.service.ts answers 404 whether or not they may see the memory).
   'memory.share': { entity: 'memory', grantedBy: ['author'] },
-  // Anyone signed in who may read a memory may comment and react (design §17); a link does not.
+  // Anyone signed in who may read a memory may comment and react (design §14); a link does not.
   'memory.comment': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member'] },
   'memory.react': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member'] },
-  // Comments (design §17): edited by their author; deleted by it or by the memory's author. The
+  // Comments (design §14): edited by their author; deleted by it or by the memory's author. The
   // comments issue first asks memory.read of the comment's memory (404 when it fails).
   'comment.update': { entity: 'comment', grantedBy: ['author'] },
   'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'] },
