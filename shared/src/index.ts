@@ -20,4 +20,4 @@ export * from './schemas/on-this-day.ts';
 export * from './schemas/account.ts';
 export * from './app-pages.ts';
 export * from './first-paint.ts';
-export * from './schemas/circle.ts';
+export * from './schemas/server-admin.ts';

@@ -13,7 +13,7 @@ import * as search from './migrations/0021-search.ts';
 import * as photos from './migrations/0022-photos.ts';
 import * as readGenerations from './migrations/0023-read-generations.ts';
 import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
-import * as circle from './migrations/0030-circle.ts';
+import * as serverAdmin from './migrations/0030-server-admin.ts';
 import * as pinsAuthorHappenedIndex from './migrations/0031-pins-author-happened-index.ts';
 import * as circles from './migrations/0040-circles.ts';
 
@@ -35,7 +35,7 @@ const migrations: Record<string, Migration> = {
   '0022-photos': photos,
   '0023-read-generations': readGenerations,
   '0025-pins-client-key': pinsClientKey,
-  '0030-circle': circle,
+  '0030-server-admin': serverAdmin,
   '0031-pins-author-happened-index': pinsAuthorHappenedIndex,
   '0040-circles': circles,
 };

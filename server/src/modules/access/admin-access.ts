@@ -1,4 +1,4 @@
-import { CIRCLE_MESSAGES } from '@memory-map/shared';
+import { ADMIN_MESSAGES } from '@memory-map/shared';
 import type { Queryable } from '../../db/queryable.ts';
 import { requireAccess, hasAccess } from './require-access.ts';
 import { userViewer } from './viewer.ts';
@@ -13,5 +13,5 @@ export function isAdmin(db: Queryable, userId: string): Promise<boolean> {
 }
 
 export function requireAdmin(db: Queryable, userId: string): Promise<void> {
-  return requireAccess(db, userViewer(userId), 'admin', [userId], { notFound: CIRCLE_MESSAGES.adminOnly, forbidden: CIRCLE_MESSAGES.adminOnly });
+  return requireAccess(db, userViewer(userId), 'admin', [userId], { notFound: ADMIN_MESSAGES.adminOnly, forbidden: ADMIN_MESSAGES.adminOnly });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   APP_VERSION,
-  CIRCLE_MESSAGES,
+  ADMIN_MESSAGES,
   type AdminStats,
   type AdminUser,
   type AdminUserPatch,
@@ -94,7 +94,7 @@ async function present(ctx: AppContext, rows: UserRow[]): Promise<AdminUser[]> {
 }
 
 function userIdOrNotFound(id: string): string {
-  if (!isUuid(id)) throw new NotFoundError(CIRCLE_MESSAGES.userNotFound);
+  if (!isUuid(id)) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   return id;
 }
 
@@ -107,17 +107,17 @@ function userIdOrNotFound(id: string): string {
  */
 export async function patchUser(ctx: AppContext, actor: AuthUser, id: string, patch: AdminUserPatch): Promise<AdminUser> {
   userIdOrNotFound(id);
-  if (patch.disabled === true && id === actor.id) throw new BadRequestError(CIRCLE_MESSAGES.notYourself);
+  if (patch.disabled === true && id === actor.id) throw new BadRequestError(ADMIN_MESSAGES.notYourself);
   const disabledNow = await ctx.db.kysely.transaction().execute(async (trx) => {
     await adminRepository.lockAdmins(trx);
     const user = await adminRepository.findUser(trx, id);
-    if (!user) throw new NotFoundError(CIRCLE_MESSAGES.userNotFound);
+    if (!user) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
     const wasAdmin = Number(user.is_admin) === 1;
     const wasDisabled = user.disabled_at !== null;
     const willBeAdmin = patch.isAdmin ?? wasAdmin;
     const willBeDisabled = patch.disabled ?? wasDisabled;
     const losesAnActiveAdmin = wasAdmin && !wasDisabled && (!willBeAdmin || willBeDisabled);
-    if (losesAnActiveAdmin && (await adminRepository.countActiveAdmins(trx)) <= 1) throw new ConflictError(CIRCLE_MESSAGES.lastAdmin);
+    if (losesAnActiveAdmin && (await adminRepository.countActiveAdmins(trx)) <= 1) throw new ConflictError(ADMIN_MESSAGES.lastAdmin);
     await adminRepository.setFlags(trx, id, {
       is_admin: willBeAdmin ? 1 : 0,
       disabled_at: willBeDisabled ? (user.disabled_at ?? nowIso()) : null,
@@ -133,7 +133,7 @@ export async function patchUser(ctx: AppContext, actor: AuthUser, id: string, pa
   // Its sessions end now, on every server (a session made in between is refused: sessions.ts).
   if (disabledNow) await revokeAllSessions(ctx, id);
   const [user] = await present(ctx, await adminRepository.listUsers(ctx.db.kysely, { id, limit: 1 }));
-  if (!user) throw new NotFoundError(CIRCLE_MESSAGES.userNotFound);
+  if (!user) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   return user;
 }
 
@@ -144,14 +144,14 @@ export async function deleteUser(ctx: AppContext, log: FastifyBaseLogger, id: st
   await db.transaction().execute(async (trx) => {
     await adminRepository.lockAdmins(trx);
     const user = await adminRepository.findUser(trx, id);
-    if (!user) throw new NotFoundError(CIRCLE_MESSAGES.userNotFound);
+    if (!user) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
     if (Number(user.is_admin) === 1 && user.disabled_at === null && (await adminRepository.countActiveAdmins(trx)) <= 1) {
-      throw new ConflictError(CIRCLE_MESSAGES.lastAdmin);
+      throw new ConflictError(ADMIN_MESSAGES.lastAdmin);
     }
   });
   await removeAccount(ctx, log, id).catch((err: unknown) => {
     // Deleted meanwhile by its owner or another admin: the outcome asked for.
-    if ((err as { statusCode?: number }).statusCode === 401) throw new NotFoundError(CIRCLE_MESSAGES.userNotFound);
+    if ((err as { statusCode?: number }).statusCode === 401) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
     throw err;
   });
   await ctx.events.endSessions({ userId: id });
@@ -215,7 +215,7 @@ export async function listInvites(ctx: AppContext, origin: string): Promise<Invi
 
 export async function revokeInvite(ctx: AppContext, code: string): Promise<void> {
   const result = await invitesRepository.delete(ctx.db.kysely, code);
-  if (Number(result.numDeletedRows) === 0) throw new NotFoundError(CIRCLE_MESSAGES.inviteNotFound);
+  if (Number(result.numDeletedRows) === 0) throw new NotFoundError(ADMIN_MESSAGES.inviteNotFound);
 }
 
 /** The hourly sweep: spent and expired invites are of no more use. */

@@ -1,4 +1,4 @@
-import { CIRCLE_MESSAGES, type AdminUser, type Invite, type MapResponse, type Pin } from '@memory-map/shared';
+import { ADMIN_MESSAGES, type AdminUser, type Invite, type MapResponse, type Pin } from '@memory-map/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { createMemory } from '../../../test/fixtures/memories.ts';
@@ -61,7 +61,7 @@ describe('the first account', () => {
         payload: { username: 'guest', email: 'guest@example.test', password: 'secret!1', confirmPassword: 'secret!1' },
       });
       expect(second.statusCode).toBe(403);
-      expect(second.json()).toEqual({ error: CIRCLE_MESSAGES.signupsClosed });
+      expect(second.json()).toEqual({ error: ADMIN_MESSAGES.signupsClosed });
     } finally {
       await empty.close();
     }
@@ -86,7 +86,7 @@ describe('admin routes', () => {
     for (const r of routes) {
       const res = await t.app.inject({ method: r.method, url: r.url(admin.id), headers: member.auth, payload: r.payload });
       expect(res.statusCode, `${r.method} ${r.url(admin.id)}`).toBe(403);
-      expect(res.json()).toEqual({ error: CIRCLE_MESSAGES.adminOnly });
+      expect(res.json()).toEqual({ error: ADMIN_MESSAGES.adminOnly });
     }
     // Even a body that would not validate gets the 403, not a 400 that tells the route's rules.
     const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: member.auth, payload: { registration: 'nope' } });
@@ -131,7 +131,7 @@ describe('admin routes', () => {
   it('never leave the server without an admin', async () => {
     const demote = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${admin.id}`, headers: admin.auth, payload: { isAdmin: false } });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ error: CIRCLE_MESSAGES.lastAdmin });
+    expect(demote.json()).toEqual({ error: ADMIN_MESSAGES.lastAdmin });
     const remove = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${admin.id}`, headers: admin.auth });
     expect(remove.statusCode).toBe(409);
     const promote = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}`, headers: admin.auth, payload: { isAdmin: true } });
@@ -165,7 +165,7 @@ describe('sign-up modes and invites', () => {
     for (const extra of [{}, { inviteCode: invite.code }] as Array<Record<string, string>>) {
       const res = await signUp('carla', extra);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: CIRCLE_MESSAGES.signupsClosed });
+      expect(res.json()).toEqual({ error: ADMIN_MESSAGES.signupsClosed });
     }
     expect(await userCount()).toBe(2);
   });
@@ -173,7 +173,7 @@ describe('sign-up modes and invites', () => {
   it('closed: a taken username is not revealed either', async () => {
     await setMode('closed');
     const res = await signUp('max');
-    expect(res.json()).toEqual({ error: CIRCLE_MESSAGES.signupsClosed });
+    expect(res.json()).toEqual({ error: ADMIN_MESSAGES.signupsClosed });
   });
 
   it('invite: a code with uses left lets exactly that many people in', async () => {
@@ -184,9 +184,9 @@ describe('sign-up modes and invites', () => {
 
     const none = await signUp('nocode');
     expect(none.statusCode).toBe(403);
-    expect(none.json()).toEqual({ error: CIRCLE_MESSAGES.inviteInvalid });
+    expect(none.json()).toEqual({ error: ADMIN_MESSAGES.inviteInvalid });
     const wrong = await signUp('wrong', { inviteCode: 'not-a-code' });
-    expect(wrong.json()).toEqual({ error: CIRCLE_MESSAGES.inviteInvalid });
+    expect(wrong.json()).toEqual({ error: ADMIN_MESSAGES.inviteInvalid });
 
     expect((await signUp('first', { inviteCode: invite.code })).statusCode).toBe(201);
     // A sign-up that fails after the invite was checked gives its use back.
@@ -194,7 +194,7 @@ describe('sign-up modes and invites', () => {
     expect((await signUp('second', { inviteCode: invite.code })).statusCode).toBe(201);
     const third = await signUp('third', { inviteCode: invite.code });
     expect(third.statusCode).toBe(403);
-    expect(third.json()).toEqual({ error: CIRCLE_MESSAGES.inviteInvalid });
+    expect(third.json()).toEqual({ error: ADMIN_MESSAGES.inviteInvalid });
     expect(await userCount()).toBe(4);
     // Spent invites leave the list.
     const list = await t.app.inject({ url: '/api/admin/invites', headers: admin.auth });
@@ -207,7 +207,7 @@ describe('sign-up modes and invites', () => {
     await t.db.kysely.updateTable('invites').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('code', '=', expired.code).execute();
     const late = await signUp('late', { inviteCode: expired.code });
     expect(late.statusCode).toBe(403);
-    expect(late.json()).toEqual({ error: CIRCLE_MESSAGES.inviteInvalid });
+    expect(late.json()).toEqual({ error: ADMIN_MESSAGES.inviteInvalid });
 
     const revoked = await makeInvite();
     const listed = await t.app.inject({ url: '/api/admin/invites', headers: admin.auth });
@@ -215,7 +215,7 @@ describe('sign-up modes and invites', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/invites/${revoked.code}`, headers: admin.auth });
     expect(del.statusCode).toBe(204);
     const after = await signUp('after', { inviteCode: revoked.code });
-    expect(after.json()).toEqual({ error: CIRCLE_MESSAGES.inviteInvalid });
+    expect(after.json()).toEqual({ error: ADMIN_MESSAGES.inviteInvalid });
     expect(await userCount()).toBe(2);
   });
 
@@ -236,12 +236,12 @@ describe('sign-up modes and invites', () => {
 
   it('refuses invites and settings outside the rules, with the rule', async () => {
     const uses = await t.app.inject({ method: 'POST', url: '/api/admin/invites', headers: admin.auth, payload: { uses: 101 } });
-    expect(uses.json()).toEqual({ error: CIRCLE_MESSAGES.inviteUses });
+    expect(uses.json()).toEqual({ error: ADMIN_MESSAGES.inviteUses });
     const days = await t.app.inject({ method: 'POST', url: '/api/admin/invites', headers: admin.auth, payload: { expiresInDays: 0 } });
-    expect(days.json()).toEqual({ error: CIRCLE_MESSAGES.inviteDays });
+    expect(days.json()).toEqual({ error: ADMIN_MESSAGES.inviteDays });
     const mode = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.auth, payload: { registration: 'maybe' } });
     expect(mode.statusCode).toBe(400);
-    expect(mode.json()).toEqual({ error: CIRCLE_MESSAGES.registration });
+    expect(mode.json()).toEqual({ error: ADMIN_MESSAGES.registration });
   });
 });
 
@@ -279,7 +279,7 @@ describe('a disabled account', () => {
     expect((await t.app.inject({ url: '/api/get_user', headers: member.auth })).statusCode).toBe(401);
     const login = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'max', password: member.password } });
     expect(login.statusCode).toBe(403);
-    expect(login.json()).toEqual({ error: CIRCLE_MESSAGES.accountDisabled });
+    expect(login.json()).toEqual({ error: ADMIN_MESSAGES.accountDisabled });
     // A wrong password says nothing of the account's state.
     const guess = await t.app.inject({ method: 'POST', url: '/api/profile/login', payload: { username: 'max', password: 'wrong!1' } });
     expect(guess.statusCode).toBe(401);
@@ -296,7 +296,7 @@ describe('a disabled account', () => {
   it('is not the admin themself', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${admin.id}`, headers: admin.auth, payload: { disabled: true } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: CIRCLE_MESSAGES.notYourself });
+    expect(res.json()).toEqual({ error: ADMIN_MESSAGES.notYourself });
   });
 
   it('can be deleted while disabled, leaving the public map cells right', async () => {

@@ -1,4 +1,4 @@
-import { CIRCLE_MESSAGES, type RegistrationMode } from '@memory-map/shared';
+import { ADMIN_MESSAGES, type RegistrationMode } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
@@ -27,12 +27,12 @@ export async function admitSignUp(ctx: AppContext, trx: Queryable, input: { invi
   if (input.serverIsEmpty) return;
   const mode = await registrationMode(ctx, trx);
   if (mode === 'open') return;
-  if (mode === 'closed') throw new ForbiddenError(CIRCLE_MESSAGES.signupsClosed);
+  if (mode === 'closed') throw new ForbiddenError(ADMIN_MESSAGES.signupsClosed);
   const code = input.inviteCode?.trim();
-  if (!code || !(await invitesRepository.takeUse(trx, code, nowIso()))) throw new ForbiddenError(CIRCLE_MESSAGES.inviteInvalid);
+  if (!code || !(await invitesRepository.takeUse(trx, code, nowIso()))) throw new ForbiddenError(ADMIN_MESSAGES.inviteInvalid);
 }
 
 /** Refuses early, before a password is hashed, when the mode alone already says no. */
 export async function refuseClosedSignUp(ctx: AppContext, serverIsEmpty: boolean): Promise<void> {
-  if (!serverIsEmpty && (await registrationMode(ctx)) === 'closed') throw new ForbiddenError(CIRCLE_MESSAGES.signupsClosed);
+  if (!serverIsEmpty && (await registrationMode(ctx)) === 'closed') throw new ForbiddenError(ADMIN_MESSAGES.signupsClosed);
 }

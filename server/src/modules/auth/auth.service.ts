@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CIRCLE_MESSAGES, type AuthResponse, type LoginInput, type RegisterInput } from '@memory-map/shared';
+import { AUTH_MESSAGES, ADMIN_MESSAGES, type AuthResponse, type LoginInput, type RegisterInput } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
 import { isUniqueViolation } from '../../db/queryable.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
@@ -86,7 +86,7 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string, user
   }
   if (!(await verifyPassword(row.password_hash, input.password))) throw await fail();
   // Said only to whoever knows the password: a disabled account is not revealed to a guesser.
-  if (row.disabled_at) throw new ForbiddenError(CIRCLE_MESSAGES.accountDisabled);
+  if (row.disabled_at) throw new ForbiddenError(ADMIN_MESSAGES.accountDisabled);
   const { token, tokenHash } = await createSession(ctx, row.id, userAgent);
   return { token, tokenHash, user: await selfUser(ctx, row) };
 }

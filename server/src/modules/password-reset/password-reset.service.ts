@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CIRCLE_MESSAGES, type ResetLink, type ResetPasswordInput } from '@memory-map/shared';
+import { ADMIN_MESSAGES, type ResetLink, type ResetPasswordInput } from '@memory-map/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-types.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
@@ -69,9 +69,9 @@ export function forgotPassword(ctx: AppContext, log: FastifyBaseLogger, login: s
 
 /** POST /api/admin/users/{id}/reset_link: the same link, for an admin to hand over in person. */
 export async function adminResetLink(ctx: AppContext, userId: string, origin: string): Promise<ResetLink> {
-  if (!isUuid(userId)) throw new NotFoundError(CIRCLE_MESSAGES.userNotFound);
+  if (!isUuid(userId)) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   const exists = await ctx.db.kysely.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  if (!exists) throw new NotFoundError(CIRCLE_MESSAGES.userNotFound);
+  if (!exists) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
   return newLink(ctx, userId, origin);
 }
 
@@ -88,7 +88,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
     await passwordResetRepository.deleteOfUser(trx, owner);
     return owner;
   });
-  if (!userId) throw new BadRequestError(CIRCLE_MESSAGES.resetInvalid);
+  if (!userId) throw new BadRequestError(ADMIN_MESSAGES.resetInvalid);
   await revokeAllSessions(ctx, userId);
 }
 

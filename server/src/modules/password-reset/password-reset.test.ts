@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CIRCLE_MESSAGES } from '@memory-map/shared';
+import { AUTH_MESSAGES, ADMIN_MESSAGES } from '@memory-map/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { mailText, startSmtpServer } from '../../../test/smtp-server.ts';
@@ -65,7 +65,7 @@ describe('forgot password', () => {
     // Single use.
     const again = await reset(token, 'other!pw3');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: CIRCLE_MESSAGES.resetInvalid });
+    expect(again.json()).toEqual({ error: ADMIN_MESSAGES.resetInvalid });
     ana.password = 'fresh!pw2';
   });
 
@@ -82,7 +82,7 @@ describe('forgot password', () => {
     await t.db.kysely.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1).toISOString() }).execute();
     const late = await reset(token);
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ error: CIRCLE_MESSAGES.resetInvalid });
+    expect(late.json()).toEqual({ error: ADMIN_MESSAGES.resetInvalid });
   });
 
   it('an admin-made link works like the mailed one, and only admins may make it', async () => {

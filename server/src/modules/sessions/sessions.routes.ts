@@ -1,4 +1,4 @@
-import { CIRCLE_MESSAGES, errorSchema, sessionInfoSchema, type SessionInfo } from '@memory-map/shared';
+import { ADMIN_MESSAGES, errorSchema, sessionInfoSchema, type SessionInfo } from '@memory-map/shared';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
@@ -38,7 +38,7 @@ export default async function sessionsRoutes(app: App) {
     async (request, reply) => {
       const rows = await sessionsRepository.listOfUser(app.ctx.db.kysely, request.user.id, nowIso());
       const row = rows.find((r) => publicId(r.token_hash) === request.params.id);
-      if (!row) throw new NotFoundError(CIRCLE_MESSAGES.sessionNotFound);
+      if (!row) throw new NotFoundError(ADMIN_MESSAGES.sessionNotFound);
       await sessionsRepository.deleteOfUser(app.ctx.db.kysely, request.user.id, row.token_hash);
       await app.ctx.events.endSessions({ userId: request.user.id, sessionHash: row.token_hash });
       return reply.code(204).send(null);

@@ -1,4 +1,4 @@
-import { CIRCLE_MESSAGES, type SessionInfo } from '@memory-map/shared';
+import { ADMIN_MESSAGES, type SessionInfo } from '@memory-map/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 
@@ -41,7 +41,7 @@ describe('your sessions', () => {
     expect((await t.app.inject({ url: '/api/get_user', headers: phone })).statusCode).toBe(401);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/sessions/${onPhone.id}`, headers: laptop });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ error: CIRCLE_MESSAGES.sessionNotFound });
+    expect(again.json()).toEqual({ error: ADMIN_MESSAGES.sessionNotFound });
 
     const others = await t.app.inject({ method: 'DELETE', url: '/api/sessions', headers: laptop });
     expect(others.statusCode).toBe(204);

@@ -1,4 +1,4 @@
-import { CIRCLE_MESSAGES } from '@memory-map/shared';
+import { ADMIN_MESSAGES } from '@memory-map/shared';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -19,7 +19,7 @@ export function AdminView() {
     return (
       <section className="screen centered">
         <h1>Admin</h1>
-        <p>{CIRCLE_MESSAGES.adminOnly}.</p>
+        <p>{ADMIN_MESSAGES.adminOnly}.</p>
         <Link to={paths.profile}>Back to Profile</Link>
       </section>
     );

@@ -1,4 +1,4 @@
-import { CIRCLE_MESSAGES } from '@memory-map/shared';
+import { ADMIN_MESSAGES } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
     e.preventDefault();
     if (busy) return;
     if (!login.trim()) {
-      setError(CIRCLE_MESSAGES.resetLogin);
+      setError(ADMIN_MESSAGES.resetLogin);
       return;
     }
     setError(null);

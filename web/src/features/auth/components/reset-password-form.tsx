@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, CIRCLE_MESSAGES, passwordProblem } from '@memory-map/shared';
+import { AUTH_MESSAGES, ADMIN_MESSAGES, passwordProblem } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -45,7 +45,7 @@ export function ResetPasswordForm() {
         <h1 id="reset-title">Choose a New Password</h1>
         {!token ? (
           <div className="form-error" role="alert">
-            {CIRCLE_MESSAGES.resetInvalid}
+            {ADMIN_MESSAGES.resetInvalid}
           </div>
         ) : (
           <>

@@ -10,8 +10,8 @@ import { textField } from './text.ts';
 export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
-/** The exact texts of docs/design.md §18. */
-export const CIRCLE_MESSAGES = {
+/** The exact texts of docs/design.md §18 (running a server: sign-ups, admins, resets, sessions). */
+export const ADMIN_MESSAGES = {
   signupsClosed: 'Sign-ups are closed',
   inviteInvalid: 'This invite is not valid',
   accountDisabled: 'This account is disabled.',
@@ -28,7 +28,7 @@ export const CIRCLE_MESSAGES = {
   userNotFound: 'User not found',
 } as const;
 
-export const registrationModeSchema = z.enum(REGISTRATION_MODES, { error: CIRCLE_MESSAGES.registration });
+export const registrationModeSchema = z.enum(REGISTRATION_MODES, { error: ADMIN_MESSAGES.registration });
 
 export const adminSettingsSchema = z.object({ registration: registrationModeSchema });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -38,12 +38,12 @@ export const signupInfoSchema = z.object({ registration: registrationModeSchema,
 export type SignupInfo = z.infer<typeof signupInfoSchema>;
 
 export const inviteRequestSchema = z.object({
-  uses: z.number({ error: CIRCLE_MESSAGES.inviteUses }).int(CIRCLE_MESSAGES.inviteUses).min(1, CIRCLE_MESSAGES.inviteUses).max(100, CIRCLE_MESSAGES.inviteUses).default(1),
+  uses: z.number({ error: ADMIN_MESSAGES.inviteUses }).int(ADMIN_MESSAGES.inviteUses).min(1, ADMIN_MESSAGES.inviteUses).max(100, ADMIN_MESSAGES.inviteUses).default(1),
   expiresInDays: z
-    .number({ error: CIRCLE_MESSAGES.inviteDays })
-    .int(CIRCLE_MESSAGES.inviteDays)
-    .min(1, CIRCLE_MESSAGES.inviteDays)
-    .max(30, CIRCLE_MESSAGES.inviteDays)
+    .number({ error: ADMIN_MESSAGES.inviteDays })
+    .int(ADMIN_MESSAGES.inviteDays)
+    .min(1, ADMIN_MESSAGES.inviteDays)
+    .max(30, ADMIN_MESSAGES.inviteDays)
     .default(7),
 });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
@@ -98,13 +98,13 @@ export const resetLinkSchema = z.object({ url: z.string(), expiresAt: z.string()
 export type ResetLink = z.infer<typeof resetLinkSchema>;
 
 export const forgotPasswordSchema = z.object({
-  login: textField('login', CIRCLE_MESSAGES.resetLogin).trim().min(1, CIRCLE_MESSAGES.resetLogin).max(254, CIRCLE_MESSAGES.resetLogin),
+  login: textField('login', ADMIN_MESSAGES.resetLogin).trim().min(1, ADMIN_MESSAGES.resetLogin).max(254, ADMIN_MESSAGES.resetLogin),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: CIRCLE_MESSAGES.resetInvalid }).min(1, CIRCLE_MESSAGES.resetInvalid).max(200, CIRCLE_MESSAGES.resetInvalid),
+    token: z.string({ error: ADMIN_MESSAGES.resetInvalid }).min(1, ADMIN_MESSAGES.resetInvalid).max(200, ADMIN_MESSAGES.resetInvalid),
     password: textField('Password', AUTH_MESSAGES.fillAllFields).min(1, AUTH_MESSAGES.fillAllFields).pipe(passwordSchema),
     confirmPassword: textField('Confirm password', AUTH_MESSAGES.fillAllFields).min(1, AUTH_MESSAGES.fillAllFields),
   })
