@@ -19,7 +19,7 @@ describe('creating an import', () => {
     const a = [file('a1.jpg'), file('a2.jpg')];
     const b = [file('b1.jpg')];
     rememberFiles([...a, ...b]);
-    const plan = await startImport('u1', '1', [memory('A', a), memory('B', b)]);
+    const plan = await startImport('u1', { visibility: '1', circleId: null }, [memory('A', a), memory('B', b)]);
     await continueImport(plan);
     const kept = await loadImportPlan('u1');
     expect(kept?.memories.map((m) => m.queued)).toEqual([true, true]);
@@ -27,6 +27,22 @@ describe('creating an import', () => {
     expect(waiting.map((i) => i.id)).toEqual(plan.memories.map((m) => m.id));
     expect(waiting[0]!.fields).toMatchObject({ title: 'A', visibility: '1', latitude: '48.85', happenedAt: '2024-05-10T10:00:00.000Z', locationName: 'Paris, France' });
     expect(waiting[0]!.files.map((f) => f.name)).toEqual(['a1.jpg', 'a2.jpg']);
+    expect(waiting[0]!.fields.circleId).toBeUndefined();
+  });
+
+  it('sends each memory for the circle chosen in the review (docs/design.md §17), and none for another visibility', async () => {
+    const e = [file('e1.jpg')];
+    const f = [file('f1.jpg')];
+    rememberFiles([...e, ...f]);
+    const forFamily = await startImport('u3', { visibility: '2', circleId: 'family-circle' }, [memory('E', e)]);
+    await continueImport(forFamily);
+    expect((await readOutbox('u3'))[0]!.fields).toMatchObject({ title: 'E', visibility: '2', circleId: 'family-circle' });
+    // A circle left behind by a change of visibility is not sent.
+    const forEveryone = await startImport('u4', { visibility: '3', circleId: 'family-circle' }, [memory('F', f)]);
+    await continueImport(forEveryone);
+    const fields = (await readOutbox('u4'))[0]!.fields;
+    expect(fields.visibility).toBe('3');
+    expect(fields.circleId).toBeUndefined();
   });
 
   it('cut off halfway, resumes with the photos chosen again and makes only what was not handed over', async () => {

@@ -38,6 +38,8 @@ export interface ImportPlan {
   key: string;
   userId: string;
   visibility: Visibility;
+  /** With visibility '2': the author's circle it is for, if any (docs/design.md §17). */
+  circleId?: string | null;
   startedAt: number;
   memories: PlannedMemory[];
 }
@@ -109,6 +111,7 @@ async function queueMemory(plan: ImportPlan, memory: PlannedMemory): Promise<voi
   };
   if (memory.locationName && memory.locationName !== UNKNOWN_LOCATION) fields.locationName = memory.locationName;
   if (memory.happenedAt) fields.happenedAt = memory.happenedAt;
+  if (plan.visibility === '2' && plan.circleId) fields.circleId = plan.circleId;
   const item = newOutboxItem({
     kind: 'create',
     userId: plan.userId,
@@ -159,11 +162,16 @@ export function importRunning(): boolean {
 }
 
 /** Keeps the plan, then starts handing it over. */
-export async function startImport(userId: string, visibility: Visibility, memories: Array<Omit<PlannedMemory, 'id' | 'queued'>>): Promise<ImportPlan> {
+export async function startImport(
+  userId: string,
+  audience: { visibility: Visibility; circleId: string | null },
+  memories: Array<Omit<PlannedMemory, 'id' | 'queued'>>,
+): Promise<ImportPlan> {
   const plan: ImportPlan = {
     key: importKey(userId),
     userId,
-    visibility,
+    visibility: audience.visibility,
+    circleId: audience.visibility === '2' ? audience.circleId : null,
     startedAt: Date.now(),
     memories: memories.map((m) => ({ ...m, id: clientId(), queued: false })),
   };

@@ -44,8 +44,8 @@ export function ImportScreen() {
   }, [plan]);
 
   const create = useCallback(
-    async (visibility: Parameters<typeof startImport>[1], memories: Parameters<typeof startImport>[2]) => {
-      await startImport(userId, visibility, memories);
+    async (audience: Parameters<typeof startImport>[1], memories: Parameters<typeof startImport>[2]) => {
+      await startImport(userId, audience, memories);
       reset();
     },
     [userId, reset],

@@ -1,6 +1,7 @@
-import { UNKNOWN_LOCATION, VISIBILITY_LABELS, type Visibility } from '@memory-map/shared';
+import { UNKNOWN_LOCATION } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useReducer, useState } from 'react';
+import { VisibilityPicker, type Audience } from '../../../components/visibility-picker.tsx';
 import { placeNameQuery } from '../api/place-name.ts';
 import type { PlannedMemory } from '../api/import-run.ts';
 import { refOf } from '../api/import-run.ts';
@@ -25,13 +26,13 @@ export function ReviewScreen({
 }: {
   photos: ChosenPhoto[];
   skipped: string[];
-  onCreate: (visibility: Visibility, memories: NewMemory[]) => Promise<void>;
+  onCreate: (audience: Audience, memories: NewMemory[]) => Promise<void>;
   onStartOver: () => void;
 }) {
   const byKey = useMemo(() => new Map(photos.map((p) => [p.key, p])), [photos]);
   // Grouped once, from the metadata: thumbnails arriving later change nothing.
   const [suggestions, dispatch] = useReducer(reviewReducer, photos, suggestionsOf);
-  const [visibility, setVisibility] = useState<Visibility>('1');
+  const [audience, setAudience] = useState<Audience>({ visibility: '1', circleId: null });
   const [placing, setPlacing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
@@ -66,7 +67,7 @@ export function ReviewScreen({
         });
       }
     }
-    await onCreate(visibility, memories);
+    await onCreate(audience, memories);
   }
 
   return (
@@ -85,16 +86,7 @@ export function ReviewScreen({
           Tap the map where memory {suggestions.findIndex((s) => s.id === placing) + 1} happened.
         </p>
       )}
-      <label className="field import-visibility">
-        <span>Who can see them</span>
-        <select value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)}>
-          {(['1', '2', '3'] as const).map((v) => (
-            <option key={v} value={v}>
-              {VISIBILITY_LABELS[v]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <VisibilityPicker className="field import-visibility" id="import-visibility" label="Who can see them" value={audience} onChange={setAudience} />
       {skipped.length > 0 && (
         <div className="card import-skipped" role="status">
           <p>

@@ -13,7 +13,7 @@ import { PhotoPicker } from './photo-picker.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useMemoryDraft } from './use-memory-draft.ts';
-import { VisibilityPicker } from './visibility-picker.tsx';
+import { VisibilityPicker } from '../../../components/visibility-picker.tsx';
 import './memories.css';
 
 type FriendLike = Pick<PublicUser, '_id' | 'username' | 'profilePicture'>;

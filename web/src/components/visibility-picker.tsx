@@ -1,5 +1,5 @@
 import { VISIBILITY_LABELS, type Visibility } from '@memory-map/shared';
-import { useCircles } from '../../../lib/circles.ts';
+import { useCircles } from '../lib/circles.ts';
 
 /** Who a memory is for: a visibility, and with '2' optionally one of the author's circles (docs/design.md §17). */
 export interface Audience {
@@ -22,20 +22,25 @@ interface VisibilityPickerProps {
   value: Audience;
   onChange: (next: Audience) => void;
   disabled?: boolean;
+  /** The field's label and id: the memory forms' by default; the photo import names its own. */
+  label?: string;
+  id?: string;
+  className?: string;
 }
 
 /**
- * The memory forms' Visibility select: the three visibilities with their labels of
- * docs/product.md §3, and the author's circles (managed from Friends) right after Friends Only.
+ * Who a memory is for, as the memory forms and the photo import ask it: the three visibilities
+ * with their labels of docs/product.md §3, and the author's circles (managed from Friends) right
+ * after Friends Only.
  */
-export function VisibilityPicker({ value, onChange, disabled }: VisibilityPickerProps) {
+export function VisibilityPicker({ value, onChange, disabled, label = 'Visibility', id = 'memory-visibility', className = 'field' }: VisibilityPickerProps) {
   const circles = useCircles().data ?? [];
   // A memory's circle not (yet) in the list (still loading, or just deleted elsewhere) stays chosen.
   const unknown = value.circleId && !circles.some((c) => c.id === value.circleId) ? value.circleId : null;
   return (
-    <div className="field">
-      <label htmlFor="memory-visibility">Visibility</label>
-      <select id="memory-visibility" value={valueOf(value)} onChange={(e) => onChange(audienceOf(e.target.value))} disabled={disabled}>
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={valueOf(value)} onChange={(e) => onChange(audienceOf(e.target.value))} disabled={disabled}>
         <option value="1">{VISIBILITY_LABELS['1']}</option>
         <option value="2">{VISIBILITY_LABELS['2']}</option>
         {(circles.length > 0 || unknown) && (
