@@ -85,6 +85,8 @@ test('the username changes on screen, in storage and on the server; the password
   await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
   await shot(page, 'profile-edit-error');
   await page.getByLabel('New password (optional)').fill('n3w-secret!');
+  // A new password asks for the current one (issue 31).
+  await page.getByLabel('Current password').fill(me.password);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toHaveText('Profile updated!');
   await expect(page.getByText(`@${renamed}`)).toBeVisible();
