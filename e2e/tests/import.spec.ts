@@ -186,6 +186,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(unplaced.getByText('Needs a place')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Create 1 memory' })).toBeVisible();
       await expect(page.getByText('1 photo has no place yet and will not be saved until placed.')).toBeVisible();
+      // The Create bar is sticky: at the end of the list it sits in its own place, under nothing
+      // and over nothing, so every button is measured whole (elsewhere, a card scrolls under it).
+      await page.locator('.app-main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
       await expectAccessible(page, 'import: review');
       await shot(page, `import-review-${colorScheme}`);
 

@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUserPatch, ResetLink } from '@memory-map/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { adminKeys } from './keys.ts';
@@ -10,6 +10,8 @@ export function useAdminUsers(q: string) {
   return useQuery({
     queryKey: adminKeys.users(viewerId, q),
     queryFn: ({ signal }) => api<AdminUser[]>(`/api/admin/users?limit=100${q ? `&q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    // While a search runs, the rows on screen stay (and a reset link one of them shows stays with it).
+    placeholderData: keepPreviousData,
   });
 }
 
