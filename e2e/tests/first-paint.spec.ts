@@ -272,3 +272,41 @@ test('a token the server no longer accepts: /login goes on to the map, which end
   expect(documents.length).toBe(loaded);
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
 });
+
+/** Errors the page itself reports: uncaught exceptions and console errors from our own origin. */
+function pageErrors(page: Page, origin: string): string[] {
+  const seen: string[] = [];
+  page.on('pageerror', (error) => seen.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    // Map tiles come from another origin, and this machine has no internet: their failures are not ours.
+    if (message.type() === 'error' && message.location().url.startsWith(origin)) seen.push(`${page.url()}: ${message.text()}`);
+  });
+  return seen;
+}
+
+test('no screen reports an error on a cold load, signed out or signed in', async ({ browser, request, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const signedOut = await browser.newContext();
+  const visitor = await signedOut.newPage();
+  const visitorErrors = pageErrors(visitor, origin);
+  for (const path of ['/login', '/register', '/forgot-password', '/landing']) {
+    await visitor.goto(path);
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+    // The app has taken the page over (data-app-started, app/first-render-mark.tsx), so hydration has happened.
+    await expect(visitor.locator('html[data-app-started]')).toBeAttached();
+  }
+  expect(visitorErrors).toEqual([]);
+  await signedOut.close();
+
+  const signedInContext = await browser.newContext();
+  const member = await signedInContext.newPage();
+  const memberErrors = pageErrors(member, origin);
+  await signIn(member, await createUser(request, 'coldload'));
+  for (const path of ['/landing', '/feeds', '/friends', '/profile']) {
+    await member.goto(path);
+    await expect(member.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(member.locator('html[data-app-started]')).toBeAttached();
+  }
+  expect(memberErrors).toEqual([]);
+  await signedInContext.close();
+});

@@ -37,7 +37,11 @@ export function routePages(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
       base = config.base;
     },
-    generateBundle(_options, bundle) {
+    // After Vite's own: its CSS plugin deletes the chunks that held only CSS (a screen's
+    // stylesheet), and a page that preloaded one of those would ask for a file that is not there.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const entry = chunks.find((c) => c.isEntry);
@@ -65,6 +69,9 @@ export function routePages(): Plugin {
         const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         preloads.set(screen, { js: files, css });
       }
+      const missing = [...preloads.values(), app].flatMap(({ js, css }) => [...js, ...css]).filter((f) => !(f in bundle));
+      if (missing.length) throw new Error(`pages would preload files the build does not hold: ${missing.join(', ')}`);
+      },
     },
     closeBundle: {
       sequential: true,

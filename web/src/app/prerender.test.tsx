@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, signedIn } from '../../test/api-mock.ts';
 import { renderLoginScreen, renderScreenShell } from './prerender.tsx';
 import { routes } from './router.tsx';
@@ -50,5 +51,30 @@ describe('the pages drawn at build time', () => {
       expect(parsed(renderScreenShell(pathname)), pathname).toBe(html);
       document.body.innerHTML = '';
     }
+  });
+
+  it('are taken over by the app without React giving up on them (no error in the console)', async () => {
+    mockApi({});
+    const root = document.createElement('div');
+    root.innerHTML = renderLoginScreen();
+    document.body.append(root);
+    const recoverable = vi.fn();
+    const router = createMemoryRouter(routes, { initialEntries: ['/login'] });
+    let app: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      app = hydrateRoot(
+        root,
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+        { onRecoverableError: recoverable },
+      );
+    });
+    // A store read without a server snapshot, or a first render unlike the page's, makes React
+    // throw the page away and draw it again ("error while hydrating", #423 in production).
+    expect(recoverable.mock.calls.map(([error]) => `${String(error)} ← ${String((error as Error).cause)}`)).toEqual([]);
+    expect(root.querySelector('#login-username')).not.toBeNull();
+    act(() => app?.unmount());
+    root.remove();
   });
 });

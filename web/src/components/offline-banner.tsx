@@ -11,7 +11,8 @@ function subscribe(callback: () => void) {
 
 /** Tells the person why nothing new arrives, and that what they see is what was saved. */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  // Pages drawn at build time are drawn online (app/prerender.tsx); hydration starts from there.
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
   if (online) return null;
   return (
     <div className="offline-banner" role="status">

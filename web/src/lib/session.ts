@@ -71,10 +71,14 @@ function subscribe(callback: () => void) {
   };
 }
 
+const signedOut = () => null;
+
 /** Re-renders when the session changes in this tab or another. */
 export function useSession(): { token: string | null; user: StoredUser | null } {
-  const token = useSyncExternalStore(subscribe, getToken);
-  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(USER_KEY));
+  // The page drawn at build time is the signed-out sign-in screen (app/prerender.tsx): hydrating
+  // it starts from no session, then React re-renders with what this browser holds.
+  const token = useSyncExternalStore(subscribe, getToken, signedOut);
+  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(USER_KEY), signedOut);
   return { token, user: raw ? safeParse(raw) : null };
 }
 

@@ -14,9 +14,13 @@ export interface PendingMemories {
   editing: Map<string, OutboxItem>;
 }
 
+/** A page drawn at build time shows nothing waiting (app/prerender.tsx). */
+const NONE: readonly OutboxItem[] = [];
+const noneYet = (): readonly OutboxItem[] => NONE;
+
 /** What the signed-in person has waiting in the outbox, updated as it changes (in any tab). */
 export function usePendingMemories(): PendingMemories {
-  const all = useSyncExternalStore(subscribeOutbox, outboxSnapshot);
+  const all = useSyncExternalStore(subscribeOutbox, outboxSnapshot, noneYet);
   const { user } = useSession();
   const userId = user?._id;
   return useMemo(() => {
