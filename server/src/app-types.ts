@@ -6,7 +6,7 @@ import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { LiveEvents } from './modules/events/live-events.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
-import type { Mailer } from './modules/password-reset/mailer.ts';
+import type { Mailer } from './lib/mailer.ts';
 import type { UploadGate } from './modules/media/upload-limits.ts';
 import type { ReadCache } from './modules/read-cache/read-cache.ts';
 import type { ReadCounters } from './modules/read-cache/read-cache.ts';

@@ -15,7 +15,7 @@ import { openRedis } from './lib/redis.ts';
 import accountRoutes from './modules/account/account.routes.ts';
 import adminRoutes from './modules/admin/admin.routes.ts';
 import passwordResetRoutes from './modules/password-reset/password-reset.routes.ts';
-import { createMailer, type Mailer } from './modules/password-reset/mailer.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import sessionsRoutes from './modules/sessions/sessions.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';

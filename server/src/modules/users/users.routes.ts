@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { publicOrigin } from '../share-links/share-links.routes.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
 import { readForm, type FormInput } from '../media/multipart.ts';
 import { withUploadSlot, type UploadSlot } from '../media/upload-limits.ts';
@@ -113,7 +114,9 @@ export default async function usersRoutes(app: App) {
         },
       },
     },
-    async (request) => ({ user: await users.updateAccount(app.ctx, request.user, request.body) }),
+    async (request) => ({
+      user: await users.updateAccount(app.ctx, request.user, request.body, { log: request.log, origin: publicOrigin(app.ctx.config, request) }),
+    }),
   );
 
   app.post(

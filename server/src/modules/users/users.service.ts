@@ -29,6 +29,7 @@ import {
 } from '../media/image-changes.ts';
 import { processImage } from '../media/images.ts';
 import { consumeFile, type FormInput } from '../media/multipart.ts';
+import { tellPasswordChanged } from './password-changed-mail.ts';
 import { profilePictureUrl, toPublicUser, toSelfUser } from './user-presenter.ts';
 import { usersRepository } from './users.repository.ts';
 
@@ -110,7 +111,7 @@ async function checkCurrentPassword(ctx: AppContext, userId: string, password: s
  * new password. A new password ends every other session of the user in the same transaction,
  * so a stolen token stops working the moment the owner changes the password.
  */
-export async function updateAccount(ctx: AppContext, auth: AuthUser, input: UpdateAccountInput): Promise<SelfUser> {
+export async function updateAccount(ctx: AppContext, auth: AuthUser, input: UpdateAccountInput, notice?: { log: FastifyBaseLogger; origin: string }): Promise<SelfUser> {
   const db = ctx.db.kysely;
   const existing = await usersRepository.findByUsername(db, input.newUsername);
   if (existing && existing.id !== auth.id) throw new ConflictError(AUTH_MESSAGES.usernameTaken);
@@ -127,7 +128,9 @@ export async function updateAccount(ctx: AppContext, auth: AuthUser, input: Upda
     throw err;
   }
   if (passwordHash) await ctx.events.endSessions({ userId: auth.id, exceptSessionHash: auth.sessionHash });
-  return getSelf(ctx, auth.id);
+  const self = await getSelf(ctx, auth.id);
+  if (passwordHash && notice) tellPasswordChanged(ctx, notice.log, { id: auth.id, username: self.username, email: self.email }, notice.origin);
+  return self;
 }
 
 /** PUT /update_user: first and last name, only one's own (the cookie proves who is asking). */

@@ -1,6 +1,6 @@
 import { createTransport, type Transporter } from 'nodemailer';
 
-/** What the server sends by e-mail: today only password reset links (docs/design.md §18). */
+/** What the server sends by e-mail: password reset links, and a word when a password changes (docs/design.md §18). */
 export interface Mailer {
   send(message: { to: string; subject: string; text: string }): Promise<void>;
   close(): void;
