@@ -3,6 +3,7 @@ import { deleteDeadInvites } from '../modules/admin/admin.service.ts';
 import { deleteExpiredResetLinks } from '../modules/password-reset/password-reset.service.ts';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.ts';
 import { deleteExpiredLinks } from '../modules/share-links/share-links.service.ts';
+import { backfillDisplayCopies } from '../modules/media/display-backfill.ts';
 import { recoverImageChanges } from '../modules/media/image-changes.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -10,7 +11,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /**
  * Start-up and periodic clean-up. At start-up, before the first request: the media store is made
  * ready and every image change a crash of this server interrupted is finished or undone
- * (media/image-changes.ts). Hourly: expired sessions (otherwise deleted only when their token is
+ * (media/image-changes.ts). After start-up and hourly: display sizes for photos stored before they
+ * existed (media/display-backfill.ts). Hourly: expired sessions (otherwise deleted only when their token is
  * used again), image changes left by servers that died and did not come back, and expired share
  * links (their lookup refuses them anyway; this frees their rows).
  */
@@ -24,11 +26,23 @@ export type HousekeepingRole = 'start-up' | 'sweeps' | 'off';
 
 export function registerHousekeeping(app: App, role: HousekeepingRole = 'start-up'): void {
   let timer: NodeJS.Timeout | undefined;
+  const stop = new AbortController();
+  let backfill: Promise<unknown> = Promise.resolve();
+  // Display sizes for photos from before they existed: after start-up and hourly, in the
+  // background, one run at a time, stopped between two photos when the server closes.
+  const backfillDisplays = () => {
+    backfill = backfill
+      .then(() => backfillDisplayCopies(app.ctx, app.log, { signal: stop.signal }))
+      .then((made) => made > 0 && app.log.info({ made }, 'display sizes made for earlier photos'))
+      .catch((err: unknown) => app.log.warn({ err }, 'could not make display sizes of earlier photos; the next sweep retries'));
+  };
   app.addHook('onReady', async () => {
     await app.ctx.media.prepare?.();
     if (role === 'off') return;
     if (role === 'start-up') await settleAtStartUp(app);
+    backfillDisplays();
     timer = setInterval(() => {
+      backfillDisplays();
       deleteExpiredSessions(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
       deleteExpiredLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired share links'));
       deleteExpiredResetLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired reset links'));
@@ -39,7 +53,11 @@ export function registerHousekeeping(app: App, role: HousekeepingRole = 'start-u
     }, SWEEP_EVERY_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    stop.abort();
+    await backfill;
+  });
 }
 
 async function settleAtStartUp(app: App): Promise<void> {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/helper
 import { filesUnder } from '../../../test/fixtures/db-search.ts';
 import { makePhoto } from '../../../test/fixtures/images.ts';
 import { createMemory, keyOf } from '../../../test/fixtures/memories.ts';
+import { backfillDisplayCopies } from './display-backfill.ts';
 
 let t: TestApp;
 let me: TestUser;
@@ -49,5 +50,37 @@ describe('the display size of a photo (docs/design.md §12)', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/delete', headers: me.auth, payload: { pinId: pin.id } });
     expect(res.statusCode).toBe(200);
     expect((await filesUnder(t.config.mediaDir)).filter((f) => f.includes(id))).toEqual([]);
+  });
+});
+
+describe('photos stored before display sizes existed', () => {
+  it('get theirs from the background pass, once; a small one gets its size recorded instead', async () => {
+    const big = await createMemory(t, me, { title: 'Old wide view', visibility: '2' }, await makePhoto({ width: 1600, height: 1200 }));
+    const small = await createMemory(t, me, { title: 'Old small view' }, await makePhoto({ width: 700, height: 500 }));
+    const bigKey = keyOf(big.images[0]!.url);
+    // As such a row was: no display size beside the photo, and (older still) no recorded size.
+    await t.app.ctx.media.delete(bigKey.replace('.jpg', '-display.jpg'));
+    for (const pin of [big, small]) {
+      const row = await t.db.kysely.selectFrom('pins').select('photos').where('id', '=', pin.id).executeTakeFirstOrThrow();
+      const old = (JSON.parse(row.photos) as Array<Record<string, unknown>>).map(({ id, key }) => ({ id, key, width: null, height: null }));
+      await t.db.kysely.updateTable('pins').set({ photos: JSON.stringify(old) }).where('id', '=', pin.id).execute();
+    }
+
+    const before = (await t.app.inject({ method: 'GET', url: '/api/query_feed?limit=20', headers: friend.auth })).json() as Pin[];
+    expect(before.find((p) => p.id === big.id)!.images[0]!.displayUrl).toBeNull();
+
+    expect(await backfillDisplayCopies(t.app.ctx, t.app.log)).toBe(1);
+    const stored = async (id: string) => {
+      const row = await t.db.kysely.selectFrom('pins').select('photos').where('id', '=', id).executeTakeFirstOrThrow();
+      return JSON.parse(row.photos) as Array<Record<string, unknown>>;
+    };
+    expect(await stored(big.id)).toEqual([expect.objectContaining({ width: 1600, height: 1200, display: true })]);
+    expect(await stored(small.id)).toEqual([{ id: expect.any(String), key: expect.any(String), width: 700, height: 500 }]);
+    // The friend's feed, read before, shows the change (the write raised the read cache's counters).
+    const feed = (await t.app.inject({ method: 'GET', url: '/api/query_feed?limit=20', headers: friend.auth })).json() as Pin[];
+    const fresh = feed.find((p) => p.id === big.id)!;
+    expect(await fetchImage(fresh.images[0]!.displayUrl!, friend)).toMatchObject({ width: 1080, height: 810, format: 'jpeg' });
+    // Nothing is left to do: a second pass reads no photo.
+    expect(await backfillDisplayCopies(t.app.ctx, t.app.log)).toBe(0);
   });
 });

@@ -114,6 +114,29 @@ async function decodeAndEncode(input: Buffer, kind: 'pins' | 'avatars'): Promise
   };
 }
 
+/**
+ * The display size of a photo already stored (made at upload since it exists; photos from before
+ * get theirs from media/display-backfill.ts), with the photo's own size; `copy` is null when the
+ * photo is no larger than the display size.
+ */
+export async function displayCopyOf(key: string, stored: Buffer): Promise<{ width: number; height: number; copy: { body: Buffer; contentType: string } | null }> {
+  const meta = await sharp(stored, { limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error' }).metadata();
+  if (!meta.width || !meta.height) throw new UnsupportedMediaError();
+  // Stored photos were oriented when they were stored: their width and height are as shown.
+  const size = { width: meta.width, height: meta.height };
+  if (Math.max(meta.width, meta.height) <= LIMITS.displayLongestSide) return { ...size, copy: null };
+  const resized = sharp(stored, { limitInputPixels: LIMITS.imageMaxPixels, failOn: 'error' }).resize({
+    width: LIMITS.displayLongestSide,
+    height: LIMITS.displayLongestSide,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  // The copy's key keeps the photo's extension (displayKeyOf), so its bytes keep the photo's format.
+  if (key.endsWith('.webp')) return { ...size, copy: { body: await resized.webp({ quality: 80 }).toBuffer(), contentType: 'image/webp' } };
+  if (key.endsWith('.png')) return { ...size, copy: { body: await resized.png().toBuffer(), contentType: 'image/png' } };
+  return { ...size, copy: { body: await resized.jpeg({ quality: 80 }).toBuffer(), contentType: 'image/jpeg' } };
+}
+
 export function thumbKeyOf(key: string): string {
   return key.replace(/\.(webp|jpg|png)$/, '-thumb.$1');
 }
