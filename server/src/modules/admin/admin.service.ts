@@ -19,7 +19,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { removeAccount } from '../account/account.service.ts';
 import { onPinsRemoved, onPinsReturned } from '../map-cells/pin-cells.ts';
-import { thumbKeyOf } from '../media/images.ts';
+import { displayKeyOf, thumbKeyOf } from '../media/images.ts';
 import { parsePhotos } from '../media/pin-photos.ts';
 import { generationsRepository } from '../read-cache/generations.repository.ts';
 import { VIEWER_SCOPE_PREFIX } from '../read-cache/read-cache.ts';
@@ -73,7 +73,7 @@ async function present(ctx: AppContext, rows: UserRow[]): Promise<AdminUser[]> {
   const keysByUser = new Map<string, string[]>(rows.map((r) => [r.id, r.profile_picture ? [r.profile_picture] : []]));
   for (const pin of await adminRepository.photosOf(db, rows.map((r) => r.id))) {
     const keys = keysByUser.get(pin.author_id)!;
-    for (const photo of parsePhotos(pin.photos)) keys.push(photo.key, thumbKeyOf(photo.key));
+    for (const photo of parsePhotos(pin.photos)) keys.push(photo.key, thumbKeyOf(photo.key), ...(photo.display ? [displayKeyOf(photo.key)] : []));
   }
   const users: AdminUser[] = [];
   for (const r of rows) {

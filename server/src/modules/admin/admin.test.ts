@@ -1,6 +1,10 @@
 import { ADMIN_MESSAGES, type AdminUser, type Invite, type MapResponse, type Pin } from '@memory-map/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { filesUnder } from '../../../test/fixtures/db-search.ts';
+import { makePhoto } from '../../../test/fixtures/images.ts';
 import { createMemory } from '../../../test/fixtures/memories.ts';
 import { withCells } from '../map-cells/pin-cells.repository.ts';
 
@@ -119,6 +123,15 @@ describe('admin routes', () => {
     const page = await t.app.inject({ url: '/api/admin/users?limit=1', headers: admin.auth });
     expect((page.json() as AdminUser[]).map((u) => u.username)).toEqual(['ada']);
     expect(page.headers.link).toBe('</api/admin/users?limit=1&after=ada>; rel="next"');
+  });
+
+  it("count every file of a member's photos in their storage: the photo, its thumbnail and its display size", async () => {
+    await createMemory(t, member, { title: 'Wide' }, await makePhoto({ width: 1600, height: 1200 }));
+    const files = await filesUnder(t.config.mediaDir);
+    expect(files.filter((f) => f.startsWith('pins/'))).toHaveLength(3);
+    const bytes = (await Promise.all(files.map((f) => stat(path.join(t.config.mediaDir, f))))).reduce((sum, s) => sum + s.size, 0);
+    const [max] = (await t.app.inject({ url: '/api/admin/users?q=max', headers: admin.auth })).json() as AdminUser[];
+    expect(max!.storageBytes).toBe(bytes);
   });
 
   it('give stats of the whole server', async () => {
