@@ -91,9 +91,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(p).toBeVisible();
       await expectAccessible(page, 'map with a popup');
       await p.getByRole('button', { name: 'Share link' }).click();
-      await expect(p.getByText('Not shared')).toBeVisible();
-      await expectAccessible(page, 'popup share panel');
-      await shot(page, `a11y-${colorScheme}-popup-share`);
+      const sheet = page.getByRole('dialog', { name: 'Share this memory' });
+      await expect(sheet.getByText('Not shared')).toBeVisible();
+      await expectAccessible(page, 'share sheet');
+      await shot(page, `a11y-${colorScheme}-share-sheet`);
+      await sheet.getByRole('button', { name: 'Done' }).click();
+      await expect(sheet).toHaveCount(0);
 
       await p.getByRole('button', { name: 'View Quiet harbour full size' }).click();
       await expect(page.getByRole('dialog', { name: 'Quiet harbour' })).toBeVisible();

@@ -25,18 +25,24 @@ test('a memory shared from its popup opens for someone without an account, until
   await marker(page, 'Sunrise on the ridge').click();
   const p = popup(page, 'Sunrise on the ridge');
   await p.getByRole('button', { name: 'Share link' }).click();
-  await expect(p.getByText('Not shared')).toBeVisible();
-  await p.getByLabel('Link works for').selectOption('30 days');
-  await p.getByRole('button', { name: 'Create link' }).click();
-  const address = p.getByLabel('Link to this memory');
+  // The share controls open in a sheet of their own over the map.
+  const sheet = page.getByRole('dialog', { name: 'Share this memory' });
+  // Its photo is whole, not the strip the popup squeezed it into.
+  const sheetPhoto = sheet.locator('.share-sheet-photo');
+  await expect(sheetPhoto).toHaveJSProperty('complete', true);
+  expect((await sheetPhoto.boundingBox())?.height).toBe(64);
+  await expect(sheet.getByText('Not shared')).toBeVisible();
+  await sheet.getByLabel('Link works for').selectOption('30 days');
+  await sheet.getByRole('button', { name: 'Create link' }).click();
+  const address = sheet.getByLabel('Link to this memory');
   await expect(address).toHaveValue(/\/s\/[A-Za-z0-9_-]{32}$/);
   const url = await address.inputValue();
   expect(url.startsWith(`${baseURL}/s/`)).toBe(true);
   // Desktop Chromium on Linux has no share sheet: the link is on the clipboard.
-  await expect(p.getByRole('status')).toHaveText('Link copied.');
+  await expect(sheet.getByRole('status')).toHaveText('Link copied.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  await expect(p.getByText(/^Shared until /)).toBeVisible();
-  await shot(page, 'share-popup');
+  await expect(sheet.getByText(/^Shared until /)).toBeVisible();
+  await shot(page, 'share-sheet');
 
   // Someone with no account, in a browser that has never seen the app, with JavaScript off as a
   // chat app's preview reader has it.
@@ -60,9 +66,9 @@ test('a memory shared from its popup opens for someone without an account, until
   expect(html).not.toContain(me.id);
   await shot(g, 'share-page');
 
-  await p.getByRole('button', { name: 'Stop sharing' }).click();
-  await expect(p.getByRole('status')).toHaveText('Sharing stopped. The link no longer works.');
-  await expect(p.getByText('Not shared')).toBeVisible();
+  await sheet.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(sheet.getByRole('status')).toHaveText('Sharing stopped. The link no longer works.');
+  await expect(sheet.getByText('Not shared')).toBeVisible();
   const gone = await g.goto(url);
   expect(gone?.status()).toBe(404);
   await expect(g.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();

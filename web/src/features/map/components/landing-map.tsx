@@ -31,6 +31,7 @@ import { PinLegend } from './pin-legend.tsx';
 import { MoveBar, MovingPin, type MoveState } from './move-pin.tsx';
 import { PendingLayer } from './pending-layer.tsx';
 import { PinLayer, type PinActions } from './pin-layer.tsx';
+import { ShareSheet } from './share-sheet.tsx';
 import './map.css';
 
 export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
@@ -107,6 +108,7 @@ function MapView({
   const [move, setMove] = useState<MoveState | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
   const closeConfirm = useCallback(() => setConfirm(null), []);
+  const [sharing, setSharing] = useState<Pin | null>(null);
   const closeImage = useCallback(() => setFullImage(null), []);
 
   const showToast = useCallback((text: string, kind: 'error' | 'info' = 'error') => {
@@ -177,6 +179,7 @@ function MapView({
         setMove({ pin, at: { lat: pin.latitude, lng: pin.longitude } });
       },
       onOpenImage: (pin, index) => setFullImage({ pin, index }),
+      onShare: (pin) => setSharing(pin),
       onPopupOpen: (item) => {
         setOpenPin(item);
         setToOpen((id) => (id === item.pin.id ? undefined : id));
@@ -373,6 +376,7 @@ function MapView({
         onConfirm={confirmAction}
         onCancel={closeConfirm}
       />
+      {sharing && <ShareSheet pin={sharing} onClose={() => setSharing(null)} />}
       {fullImage && pinImages(fullImage.pin).length > 0 && (
         <ImageViewer
           sources={pinImages(fullImage.pin).map((i) => i.url)}

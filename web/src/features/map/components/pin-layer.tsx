@@ -12,6 +12,7 @@ export interface PinActions {
   onUpdate: (pin: Pin) => void;
   onDelete: (pin: Pin) => void;
   onMove?: (pin: Pin) => void;
+  onShare?: (pin: Pin) => void;
   /** Opens the full-size viewer at the memory's photo `index`. */
   onOpenImage: (pin: Pin, index: number) => void;
   /** A pin's popup opened: the map keeps that pin drawn while it is open. */

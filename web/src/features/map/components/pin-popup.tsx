@@ -4,7 +4,6 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
-import { SharePanel } from './share-panel.tsx';
 
 /** docs/product.md §9: the map popup offers Show more above 100 characters. */
 export const POPUP_CLAMP = 100;
@@ -18,6 +17,8 @@ export interface PinPopupProps {
   onMove?: (pin: Pin) => void;
   /** Opens the full-size viewer at the memory's photo `index`. */
   onOpenImage: (pin: Pin, index: number) => void;
+  /** Own pins: opens the share sheet (a dialog of the map screen, like the confirms). */
+  onShare?: (pin: Pin) => void;
   /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
   onLayout?: () => void;
 }
@@ -26,9 +27,8 @@ export interface PinPopupProps {
  * Everything docs/product.md §2 lists for a pin's popup. Only the author gets update and delete, and
  * the share link of docs/design.md §11.
  */
-export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout }: PinPopupProps) {
+export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onShare, onLayout }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
-  const [sharing, setSharing] = useState(false);
   const isOwn = type === 'own';
   const long = pin.description.length > POPUP_CLAMP;
   const description = long && !expanded ? `${pin.description.slice(0, POPUP_CLAMP).trimEnd()}…` : pin.description;
@@ -113,20 +113,13 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
           <button type="button" className="btn btn-danger" onClick={() => onDelete(pin)}>
             Delete
           </button>
-          <button
-            type="button"
-            className="btn btn-secondary pin-popup-share"
-            aria-expanded={sharing}
-            onClick={() => {
-              setSharing((v) => !v);
-              requestAnimationFrame(() => onLayout?.());
-            }}
-          >
-            Share link
-          </button>
+          {onShare && (
+            <button type="button" className="btn btn-secondary pin-popup-share" aria-haspopup="dialog" onClick={() => onShare(pin)}>
+              Share link
+            </button>
+          )}
         </div>
       )}
-      {isOwn && sharing && <SharePanel pin={pin} onLayout={onLayout} />}
     </article>
   );
 }

@@ -1,18 +1,32 @@
+import type { Pin } from '@memory-map/shared';
 import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, signedIn } from '../../../../test/api-mock.ts';
 import { makePin } from '../../../../test/pins.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { PinPopup } from './pin-popup.tsx';
+import { ShareSheet } from './share-sheet.tsx';
 
 const own = makePin({ id: 'p9', title: 'Cliff walk', pinType: 'own', isOwnPin: true, author: 'me', userId: 'me', visibility: '1' });
 const URL_MADE = 'http://localhost/s/abcdefghijklmnopqrstuvwxyz012345';
 const EXPIRES = '2031-05-12T10:00:00.000Z';
 
+/** The popup and the share sheet it opens, as the map screen (landing-map.tsx) puts them together. */
+function PopupAndSheet({ pin }: { pin: Pin }) {
+  const [sharing, setSharing] = useState<Pin | null>(null);
+  return (
+    <>
+      <PinPopup pin={pin} type={pin.pinType} onUpdate={vi.fn()} onDelete={vi.fn()} onOpenImage={vi.fn()} onShare={setSharing} />
+      {sharing && <ShareSheet pin={sharing} onClose={() => setSharing(null)} />}
+    </>
+  );
+}
+
 function popup(pin = own) {
   signedIn();
-  return renderWithProviders(<PinPopup pin={pin} type={pin.pinType} onUpdate={vi.fn()} onDelete={vi.fn()} onOpenImage={vi.fn()} />);
+  return renderWithProviders(<PopupAndSheet pin={pin} />);
 }
 
 /** Replaces navigator's share / clipboard for one test (jsdom has neither). */
@@ -43,10 +57,13 @@ describe('Share link in the pin popup', () => {
       'DELETE /api/pins/p9/share': { status: 204 },
     });
     popup();
-    const toggle = screen.getByRole('button', { name: 'Share link' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const opener = screen.getByRole('button', { name: 'Share link' });
+    expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(opener);
+    // A sheet of its own over the map, named for what it does, with the memory's title.
+    const sheet = screen.getByRole('dialog', { name: 'Share this memory' });
+    expect(sheet).toHaveTextContent('Cliff walk');
     expect(await screen.findByText('Not shared')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
 
@@ -63,6 +80,10 @@ describe('Share link in the pin popup', () => {
     expect(api.callsTo('DELETE', '/api/pins/p9/share')).toHaveLength(1);
     expect(screen.getByText('Not shared')).toBeInTheDocument();
     expect(screen.queryByLabelText('Link to this memory')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 
   it("opens the phone's share sheet where there is one", async () => {

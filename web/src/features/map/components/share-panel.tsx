@@ -38,11 +38,11 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * The author's share controls for one memory (docs/design.md §11): make a link for 1, 7 or 30
+ * The author's share controls for one memory (docs/design.md §11), in its share sheet: make a link for 1, 7 or 30
  * days, copy or send it, stop sharing. The address is shown only right after it is made: the
  * server keeps only its hash, so a link made earlier can be replaced but not shown again.
  */
-export function SharePanel({ pin, onLayout }: { pin: Pin; onLayout?: () => void }) {
+export function SharePanel({ pin }: { pin: Pin }) {
   const status = useShareStatus(pin.id);
   const create = useCreateShareLink(pin.id);
   const stop = useStopSharing(pin.id);
@@ -55,11 +55,6 @@ export function SharePanel({ pin, onLayout }: { pin: Pin; onLayout?: () => void 
 
   const expiresAt = status.data?.expiresAt ?? null;
   const busy = create.isPending || stop.isPending;
-
-  // The popup's size changes with every state here: Leaflet re-measures it.
-  useEffect(() => {
-    onLayout?.();
-  }, [onLayout, status.isPending, expiresAt, url, note, error]);
 
   useEffect(() => {
     if (url) urlRef.current?.select();
