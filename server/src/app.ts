@@ -1,10 +1,8 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import { APP_VERSION } from '@memory-map/shared';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -39,6 +37,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { registerHousekeeping, type HousekeepingRole } from './plugins/housekeeping.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswer } from './plugins/shutdown.ts';
@@ -138,14 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fastifyCookie);
   await registerCrossOrigin(app);
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Memory Map API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
@@ -166,8 +158,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(adminRoutes);
   await app.register(passwordResetRoutes);
   await app.register(sessionsRoutes);
-
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const webDist = options.webDist ?? config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = await registerWebApp(app, webDist);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { errorSchema } from '@memory-map/shared';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -28,17 +29,29 @@ export default async function mediaRoutes(app: App) {
   );
 
   app.get(
-    '/media/*',
+    '/media/:folder/:file',
     {
       schema: {
         tags: ['media'],
         summary: 'Image bytes behind a signed, expiring URL (403 when tampered or expired)',
+        params: z.object({
+          folder: z.string().describe('pins or avatars'),
+          file: z.string().describe('the file name the signed URL names, e.g. <uuid>-thumb.jpg'),
+        }),
         querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+        produces: ['image/jpeg', 'image/webp', 'image/png'],
+        response: {
+          200: z.unknown().describe('The image bytes, streamed'),
+          304: z.unknown().describe('Not modified: the ETag sent is the image’s (its bytes never change)'),
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request, reply) => {
       reply.header('cross-origin-resource-policy', resourcePolicy);
-      const key = (request.params as { '*': string })['*'];
+      // Every key is <folder>/<file> (MEDIA_KEY_RE); anything else is not one of ours.
+      const key = `${request.params.folder}/${request.params.file}`;
       if (!MEDIA_KEY_RE.test(key)) throw new NotFoundError('Image not found');
       const check = verifyMediaUrl(app.ctx.config.secretKey, key, request.query.exp, request.query.sig);
       if (check === 'invalid') throw new ForbiddenError('This image link is not valid');
