@@ -548,7 +548,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     const viewers = await loginMany(url, target.users, o.writeViewers);
     const n = viewers.length;
     const feedAll = viewers.map((t) => ({ path: FEED_FIRST_PAGE, headers: auth(t) }));
-    await scenario('feed-200', `feed, first page, ${n} viewers`, { requests: feedAll });
+    await scenario('feed-200', `feed, first page, ${n} viewers`, { requests: feedAll, shared: true });
 
     // Every viewer creates each visibility in turn over the list; the reads cycle through everyone.
     const create = (token: string, k: number) => ({
@@ -576,7 +576,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
           : [];
         return { one, two };
       })();
-      await scenario('mixed', `feed, ${n} viewers, 1 request in ${WRITE_EVERY} a create (private, friends, public)`, { requests: mixed });
+      await scenario('mixed', `feed, ${n} viewers, 1 request in ${WRITE_EVERY} a create (private, friends, public)`, { requests: mixed, shared: true });
       const { one, two } = await check;
       extra.freshMixedOne = one;
       if (two.length > 0) extra.freshMixedTwo = { checks: two[0]!.checks + two[1]!.checks, failures: [...two[0]!.failures, ...two[1]!.failures] } satisfies FreshnessResult;
@@ -585,7 +585,7 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     }
 
     const creates = viewers.map((t, i) => create(t, i));
-    const alone = await scenario('creates', `creates alone (JSON, no photo), ${n} users`, { requests: creates });
+    const alone = await scenario('creates', `creates alone (JSON, no photo), ${n} users`, { requests: creates, shared: true });
     alone.notes = `${alone.rps.toFixed(0)} creates/s`;
     extra.writesDeleted = await deleteBenchWrites(target);
   }
