@@ -118,6 +118,12 @@ export interface ReadGenerationsTable {
   gen: number;
 }
 
+/** A public memory changed, under the `public` counter its write raised (migration 0070). */
+export interface PublicChangesTable {
+  seq: number;
+  pin_id: string;
+}
+
 /** Admin settings by name (docs/design.md §18); a missing row takes its default. */
 export interface SettingsTable {
   key: string;
@@ -152,6 +158,7 @@ export interface DB {
   share_links: ShareLinksTable;
   media_intents: MediaIntentsTable;
   read_generations: ReadGenerationsTable;
+  public_changes: PublicChangesTable;
   settings: SettingsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;

@@ -4,6 +4,8 @@ import { pinTypeFor } from '../access/index.ts';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
 import type { ReadCounters, ReadStamps, Weighed } from '../read-cache/read-cache.ts';
 import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
+import type { MaintainedValue } from '../read-cache/maintained-value.ts';
+import { publicChangesRepository } from '../read-cache/public-changes.repository.ts';
 import { memoriesRepository } from './memories.repository.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
 
@@ -15,7 +17,7 @@ import type { PinWithAuthor } from './memories.repository.ts';
  */
 
 /** Newest first; the layer holds every memory of its kind with an id ≥ floor (all when floor is null). */
-interface Layer extends Weighed {
+export interface Layer extends Weighed {
   ids: string[];
   pins: Map<string, Pin>;
   floor: string | null;
@@ -27,14 +29,52 @@ function layerOf(pins: Pin[], floor: string | null): Layer {
   return { ids: pins.map((p) => p.id), pins: new Map(pins.map((p) => [p.id, p])), floor, weight: pins.length };
 }
 
-function publicLayer(ctx: AppContext, stamp: string, now: number, present: Present): Promise<Layer> {
-  return ctx.readCache.shared.get('feed:public', stamp, async () => {
-    const depth = ctx.readCache.feedDepths.public;
-    const rows = await memoriesRepository.newestPublic(ctx.db.kysely, depth);
+/**
+ * The newest public memories, held once for everyone and kept in step with the public change log
+ * (docs/decisions/085-maintained-read-cache.md): a public write costs the next reader the
+ * memories it changed, not the 512 again.
+ */
+function publicLayer(ctx: AppContext, stamps: ReadStamps, now: number, present: Present): Promise<Layer> {
+  const depth = ctx.readCache.feedDepths.public;
+  const db = ctx.db.kysely;
+  const build = async (): Promise<Layer> => {
+    const rows = await memoriesRepository.newestPublic(db, depth);
     // Presented for nobody in particular; each reader's own pin type is set when it is served.
     const pins = await present('', rows, now);
     return layerOf(pins, rows.length === depth ? rows.at(-1)!.id : null);
-  });
+  };
+  const catchUp = async (layer: Layer, after: number, upTo: number): Promise<Layer | null> => {
+    const changed = await publicChangesRepository.idsBetween(db, after, upTo);
+    if (changed.length === 0) return layer;
+    const rows = await memoriesRepository.publicByIds(db, changed);
+    return applyChanges(layer, changed, await present('', rows, now), depth);
+  };
+  // The holder is typed for any weighed value (read-cache knows nothing of pins); this is its one user.
+  const holder = ctx.readCache.publicFeed as MaintainedValue<Layer>;
+  return holder.get(stamps.publicBase, stamps.publicSeq, build, catchUp);
+}
+
+/**
+ * A layer with `changed` memories as they are now: each leaves it, and those still public come
+ * back (`now`: their current pins). Below the floor nothing is held, so nothing is added there:
+ * the layer still holds every public memory down to its floor. Past twice its depth it is cut back
+ * to its depth (the floor rises to its last id: it held everything above); with fewer than half
+ * left, null: read it whole, or too many pages would fall through to the database.
+ */
+export function applyChanges(layer: Layer, changed: string[], now: Pin[], depth: number): Layer | null {
+  const pins = new Map(layer.pins);
+  for (const id of changed) pins.delete(id);
+  for (const pin of now) if (layer.floor === null || pin.id >= layer.floor) pins.set(pin.id, pin);
+  let ids = [...pins.keys()].sort().reverse();
+  let floor = layer.floor;
+  if (ids.length > 2 * depth) {
+    for (const id of ids.slice(depth)) pins.delete(id);
+    ids = ids.slice(0, depth);
+    floor = ids.at(-1)!;
+  } else if (floor !== null && ids.length < depth / 2) {
+    return null;
+  }
+  return { ids, pins, floor, weight: ids.length };
 }
 
 function personalLayer(ctx: AppContext, viewerId: string, stamp: string, now: number, present: Present): Promise<Layer> {
@@ -138,7 +178,7 @@ async function pageFromLayers(
   present: Present,
 ): Promise<PageOfPins | null> {
   const [everyone, mine] = await Promise.all([
-    publicLayer(ctx, stamps.public, now, present),
+    publicLayer(ctx, stamps, now, present),
     personalLayer(ctx, viewerId, stamps.viewer, now, present),
   ]);
   const wanted = query.limit + 1;

@@ -3,8 +3,10 @@ import { createTestDb } from '../../../test/test-db.ts';
 import type { Db } from '../../db/database.ts';
 import { FROZEN_TRIGGERS } from '../../db/migrations/0023-read-generations.ts';
 import { FROZEN_CIRCLE_GENERATION_TRIGGERS } from '../../db/migrations/0040-circles.ts';
+import { FROZEN_PUBLIC_CHANGE_TRIGGERS } from '../../db/migrations/0070-public-changes.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { circleGenerationTriggersSql, generationTriggersSql } from './generations-sql.ts';
+import { circleGenerationTriggersSql, generationTriggersSql, publicChangeTriggersSql } from './generations-sql.ts';
+import { publicChangesRepository } from './public-changes.repository.ts';
 import { generationsRepository } from './generations.repository.ts';
 
 /** The counters of the read cache (generations-sql.ts): which writes raise which scopes. */
@@ -45,6 +47,11 @@ describe('read_generations', () => {
     expect(FROZEN_CIRCLE_GENERATION_TRIGGERS.postgres()).toEqual(circleGenerationTriggersSql('postgres'));
   });
 
+  it('migration 0070 holds the public change log\'s triggers the generator makes today', () => {
+    expect(FROZEN_PUBLIC_CHANGE_TRIGGERS.sqlite()).toEqual(publicChangeTriggersSql('sqlite'));
+    expect(FROZEN_PUBLIC_CHANGE_TRIGGERS.postgres()).toEqual(publicChangeTriggersSql('postgres'));
+  });
+
   it('raises exactly the scopes of those who may see a memory, before or after the write', async () => {
     const [author, friend, stranger] = [await user('gen_author'), await user('gen_friend'), await user('gen_stranger')];
     await db.kysely
@@ -68,5 +75,30 @@ describe('read_generations', () => {
     ).toEqual([`u:${author}`, `u:${friend}`]);
     expect(await raisedBy(scopes, () => db.kysely.updateTable('users').set({ username: 'gen_renamed' }).where('id', '=', stranger).execute())).toEqual(['people']);
     expect(await raisedBy(scopes, () => db.kysely.deleteFrom('users').where('id', '=', stranger).execute())).toEqual(['people']);
+  });
+
+  it('logs every public memory written, and each tag of one, under the public counter its write raised', async () => {
+    const author = await user('log_author');
+    const id = uuidv7();
+    const other = uuidv7();
+    const pin = { author_id: author, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at };
+    const counter = async () => (await generationsRepository.read(db.kysely, ['public'])).get('public') ?? 0;
+    /** What a write logged: the ids in (counter before, counter after], and the counter after. */
+    const loggedBy = async (write: () => Promise<unknown>) => {
+      const from = await counter();
+      await write();
+      const to = await counter();
+      return { ids: await publicChangesRepository.idsBetween(db.kysely, from, to), raised: to - from };
+    };
+    // Private: neither raised nor logged.
+    expect(await loggedBy(() => db.kysely.insertInto('pins').values({ ...pin, id, visibility: 1 }).execute())).toEqual({ ids: [], raised: 0 });
+    expect(await loggedBy(() => db.kysely.updateTable('pins').set({ visibility: 3 }).where('id', '=', id).execute())).toEqual({ ids: [id], raised: 1 });
+    expect(await loggedBy(() => db.kysely.insertInto('pins').values({ ...pin, id: other, visibility: 3 }).execute())).toEqual({ ids: [other], raised: 1 });
+    const tagged = await user('log_tagged');
+    expect(await loggedBy(() => db.kysely.insertInto('pin_tags').values({ pin_id: id, user_id: tagged }).execute())).toEqual({ ids: [id], raised: 1 });
+    // Public to private is logged (it leaves the layer); both in one statement: both, in order.
+    const both = await loggedBy(() => db.kysely.updateTable('pins').set({ visibility: 1 }).where('id', 'in', [id, other]).execute());
+    expect(both.ids.sort()).toEqual([id, other].sort());
+    expect(await loggedBy(() => db.kysely.deleteFrom('pins').where('id', 'in', [id, other]).execute())).toEqual({ ids: [], raised: 0 });
   });
 });
