@@ -118,8 +118,9 @@ export interface ReadGenerationsTable {
   gen: number;
 }
 
-/** A public memory changed, under the `public` counter its write raised (migration 0070). */
-export interface PublicChangesTable {
+/** A memory changed, under the counter of a scope its write raised (migration 0070). */
+export interface ReadChangesTable {
+  scope: string;
   seq: number;
   pin_id: string;
 }
@@ -158,7 +159,7 @@ export interface DB {
   share_links: ShareLinksTable;
   media_intents: MediaIntentsTable;
   read_generations: ReadGenerationsTable;
-  public_changes: PublicChangesTable;
+  read_changes: ReadChangesTable;
   settings: SettingsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;

@@ -4,7 +4,7 @@ import { deleteExpiredResetLinks } from '../modules/password-reset/password-rese
 import { deleteExpiredSessions } from '../modules/sessions/sessions.ts';
 import { deleteExpiredLinks } from '../modules/share-links/share-links.service.ts';
 import { recoverImageChanges } from '../modules/media/image-changes.ts';
-import { publicChangesRepository } from '../modules/read-cache/public-changes.repository.ts';
+import { readChangesRepository } from '../modules/read-cache/read-changes.repository.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -13,7 +13,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * ready and every image change a crash of this server interrupted is finished or undone
  * (media/image-changes.ts). Hourly: expired sessions (otherwise deleted only when their token is
  * used again), image changes left by servers that died and did not come back, and expired share
- * links (their lookup refuses them anyway; this frees their rows), and the public change log's
+ * links (their lookup refuses them anyway; this frees their rows), and the read cache's change log's
  * old entries (docs/decisions/085-maintained-read-cache.md).
  */
 /**
@@ -35,7 +35,7 @@ export function registerHousekeeping(app: App, role: HousekeepingRole = 'start-u
       deleteExpiredLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired share links'));
       deleteExpiredResetLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired reset links'));
       deleteDeadInvites(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete spent invites'));
-      publicChangesRepository.prune(app.ctx.db.kysely).catch((err: unknown) => app.log.warn({ err }, 'could not prune the public change log'));
+      readChangesRepository.prune(app.ctx.db.kysely).catch((err: unknown) => app.log.warn({ err }, 'could not prune the read cache\'s change log'));
       recoverImageChanges(app.ctx, app.log, { startUp: false }).catch((err: unknown) =>
         app.log.warn({ err }, 'could not settle stale image changes'),
       );

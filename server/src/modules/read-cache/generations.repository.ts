@@ -17,13 +17,11 @@ export const generationsRepository = {
    * Raises the given scopes in the caller's transaction, for a change no trigger sees (an account
    * disabled or enabled: docs/design.md §18). In scope order, as the triggers do, so two such
    * transactions on PostgreSQL cannot deadlock on the counters.
-   *
-   * Such a change writes nothing to the public change log (migration 0070), so raising `public`
-   * raises `people` too: the public layer is then read whole instead of caught up from the log
-   * (docs/decisions/085-maintained-read-cache.md).
+   * Such a raise logs no memory (read_changes): a layer that follows the log sees a counter it
+   * cannot replay and is read whole (docs/decisions/085-maintained-read-cache.md).
    */
   async raise(db: Queryable, scopes: string[]): Promise<void> {
-    const sorted = [...new Set(scopes.includes('public') ? [...scopes, 'people'] : scopes)].sort();
+    const sorted = [...new Set(scopes)].sort();
     if (sorted.length === 0) return;
     await db
       .insertInto('read_generations')

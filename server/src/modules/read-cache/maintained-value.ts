@@ -16,7 +16,11 @@ export class MaintainedValue<T> {
   rebuilds = 0;
   catchUps = 0;
 
-  constructor(readonly maxCatchUp: number) {}
+  constructor(
+    readonly maxCatchUp: number,
+    /** Counts shared by many values (every viewer's layer), beside this one's own. */
+    private readonly totals?: { rebuilds: number; catchUps: number },
+  ) {}
 
   get(
     base: string,
@@ -29,6 +33,7 @@ export class MaintainedValue<T> {
     let value: Promise<T>;
     if (held && held.base === base && seq - held.seq <= this.maxCatchUp) {
       this.catchUps += 1;
+      if (this.totals) this.totals.catchUps += 1;
       // null from catchUp: the value cannot be kept right by changes alone (too many left it).
       value = held.value.then((v) => catchUp(v, held.seq, seq)).then((v) => v ?? this.rebuild(build));
     } else {
@@ -45,6 +50,7 @@ export class MaintainedValue<T> {
 
   private rebuild(build: () => Promise<T>): Promise<T> {
     this.rebuilds += 1;
+    if (this.totals) this.totals.rebuilds += 1;
     return build();
   }
 

@@ -277,8 +277,10 @@ describe('the read cache answers what the database answers', () => {
         ],
       },
     );
-    // The public layers followed the change log (they are not only read whole after each write).
+    // The layers followed the change log (they are not only read whole after each write).
     expect(cached.app.ctx.readCache.publicFeed.catchUps).toBeGreaterThan(0);
     expect(other.app.ctx.readCache.publicFeed.catchUps).toBeGreaterThan(0);
+    expect(cached.app.ctx.readCache.personalTotals.catchUps).toBeGreaterThan(0);
+    expect(other.app.ctx.readCache.personalTotals.catchUps).toBeGreaterThan(0);
   }, 240_000);
 });

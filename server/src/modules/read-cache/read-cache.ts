@@ -22,12 +22,13 @@ export interface ReadStamps {
   /** Everything the viewer's reads depend on. */
   all: string;
   /**
-   * The public layer's own stamp (docs/decisions/085-maintained-read-cache.md): `publicSeq`, the
-   * `public` counter, is where it must have caught up to; `publicBase` what the change log does
-   * not carry (people, the signing window), which only a rebuild follows.
+   * For the layers kept in step with the change log (docs/decisions/085-maintained-read-cache.md):
+   * the `public` and the viewer's counters, where those layers must have caught up to, and what
+   * the log does not carry (people, the signing window), which only a rebuild follows.
    */
   publicSeq: number;
-  publicBase: string;
+  viewerSeq: number;
+  base: string;
 }
 
 /** The three counters a viewer's reads depend on (generations-sql.ts names the scopes). */
@@ -64,10 +65,10 @@ export const FEED_DEPTHS = { public: 512, personal: 64 };
 export const DEFAULT_PIN_BUDGET = 30_000;
 
 /**
- * How many `public` counters behind a held public layer may be and still catch up from the log
+ * How many counters behind a held layer may be and still catch up from the change log
  * (docs/decisions/085-maintained-read-cache.md); further behind, reading it whole is cheaper.
  */
-export const PUBLIC_CATCH_UP_MAX = 256;
+export const MAINTAINED_CATCH_UP_MAX = 256;
 
 /** What the cache holds: anything that says how many pins' worth it weighs. */
 export interface Weighed {
@@ -86,11 +87,13 @@ export class ReadCache {
    */
   readonly laterPages: StampedLru<Weighed>;
   /**
-   * The feed's public layer, kept in step with the public change log rather than read again
-   * after every public write (memories/feed-cache.ts). Outside the budget: one layer of at most
-   * twice FEED_DEPTHS.public pins.
+   * The feed's public layer, kept in step with the change log rather than read again after every
+   * public write (memories/feed-cache.ts). Outside the budget: one layer of at most twice
+   * FEED_DEPTHS.public pins. (Each viewer's own layer is kept the same way, in `perViewer`.)
    */
-  readonly publicFeed = new MaintainedValue<Weighed>(PUBLIC_CATCH_UP_MAX);
+  readonly publicFeed = new MaintainedValue<Weighed>(MAINTAINED_CATCH_UP_MAX);
+  /** How the viewers' own layers were kept: caught up from the log, or read whole. */
+  readonly personalTotals = { rebuilds: 0, catchUps: 0 };
   /** FEED_DEPTHS; tests make them small to reach past them with a few memories. */
   feedDepths = { ...FEED_DEPTHS };
 
@@ -116,7 +119,8 @@ export class ReadCache {
       viewer: `${viewer}/${people}/${urls}`,
       all: `${pub}/${viewer}/${people}/${urls}`,
       publicSeq: pub,
-      publicBase: `${people}/${urls}`,
+      viewerSeq: viewer,
+      base: `${people}/${urls}`,
     };
   }
 
