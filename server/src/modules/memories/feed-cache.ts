@@ -177,6 +177,12 @@ function mergeNewest(a: string[], b: string[], cursor: string | undefined, wante
 export interface CachedFeedPage {
   /** The page as the bytes sent (read-cache/ready-answer.ts). */
   ready: ReadyBytes;
+  /**
+   * The page's memories, in order: what a per-memory lookup kept outside the cache (counts of
+   * comments and reactions, docs/decisions/085-maintained-read-cache.md) is read for, by id,
+   * after the cache — such counts are never part of a held layer or page.
+   */
+  ids: string[];
   nextBefore: string | null;
 }
 
@@ -207,9 +213,9 @@ export async function cachedFeedPage(
   const held = await lru.get(key, stamps.all, async () => {
     const page = (await pageFromLayers(ctx, viewerId, query, stamps, now, present)) ?? (await readPage(now));
     const ready = readyBytes(serializePins, page.pins);
-    return { ready, nextBefore: page.nextBefore, weight: ready.weight };
+    return { ready, ids: page.pins.map((p) => p.id), nextBefore: page.nextBefore, weight: ready.weight };
   });
-  return { ready: held.ready, nextBefore: held.nextBefore };
+  return { ready: held.ready, ids: held.ids, nextBefore: held.nextBefore };
 }
 
 /** The page from the held layers, or null when a layer does not reach deep enough to be sure. */
