@@ -4,7 +4,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { openCommittedReads } from './committed-reads.ts';
-import { GroupCommit, commitsWhenRun } from './group-commit.ts';
+import { createRequire } from 'node:module';
+import { GroupCommit, commitsWhenRun, startCheckpointer } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { logQuery } from './query-timing.ts';
 
@@ -47,6 +48,7 @@ export interface SqliteOptions {
 }
 
 const groupCommits = new WeakMap<object, GroupCommit>();
+const requireHere = createRequire(import.meta.url);
 
 /** The group commit of a SQLite database opened GROUP (for tests and metrics), else undefined. */
 export function groupCommitOf(kysely: object): GroupCommit | undefined {
@@ -67,6 +69,12 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Db {
   const onCommit = group ? (text: string, readonly: boolean) => (commitsWhenRun(text, readonly) ? () => group.committed() : null) : undefined;
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onCommit) }), log: logQuery });
   if (group) groupCommits.set(kysely, group);
+  // With group commit, checkpoints run on a thread of their own (db/group-commit.ts).
+  let checkpointer: { stop(): Promise<void> } | null = null;
+  if (group) {
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpointer = startCheckpointer(file, requireHere.resolve('better-sqlite3'), () => sqlite.open && sqlite.pragma('wal_autocheckpoint = 1000'));
+  }
   const reads = openCommittedReads(file, kysely);
   // The planner picks the map's and the feed's indexes from table statistics: keep them current
   // as the tables grow (SQLite re-analyzes only what changed a lot, within a bounded effort).
@@ -78,6 +86,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Db {
     close: async () => {
       clearInterval(maintenance);
       reads?.close();
+      await checkpointer?.stop();
       await group?.close();
       return kysely.destroy();
     },

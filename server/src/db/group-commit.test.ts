@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,37 @@ describe.runIf(TEST_DIALECT === 'sqlite')('group commit', () => {
       expect(calls).toBe(before + 1);
     } finally {
       await t?.close();
+      await db.close();
+    }
+  });
+
+  it('checkpoints on its own thread: the database file alone comes to hold a commit', async () => {
+    const file = path.join(dir, 'd.sqlite');
+    const db = openSqlite(file, { synchronous: 'GROUP' });
+    await migrateToLatest(db);
+    try {
+      await db.kysely.insertInto('settings').values({ key: 'checkpointed', value: 'yes' }).execute();
+      await db.durable!();
+      // The database file without its log holds the row only once a checkpoint copied it there.
+      const inFileAlone = () => {
+        const copy = path.join(dir, `copy-${Date.now()}.sqlite`);
+        copyFileSync(file, copy);
+        const c = new Database(copy, { readonly: true });
+        try {
+          // Before the first checkpoint even the table is only in the log.
+          const table = c.prepare("select 1 from sqlite_master where name = 'settings'").get();
+          return table !== undefined && c.prepare("select value from settings where key = 'checkpointed'").pluck().get() === 'yes';
+        } finally {
+          c.close();
+        }
+      };
+      let seen = false;
+      for (let i = 0; i < 50 && !seen; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        seen = inFileAlone();
+      }
+      expect(seen).toBe(true);
+    } finally {
       await db.close();
     }
   });
