@@ -117,9 +117,14 @@ export function startCheckpointer(file: string, driver: string, onFailure: () =>
   return {
     async stop() {
       stopping = true;
+      // Held while it stops: a process with nothing else to do (the primary after its migrations)
+      // would otherwise end here, mid-await.
+      worker.ref();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('stop');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
       await worker.terminate();
     },
   };
