@@ -2,7 +2,7 @@
  * npm run bench -- [--quick] [--dialects sqlite,postgres] [--sizes 100000,1000000]
  *   [--workers-list 1,<cores>] [--users 10000] [--friends 50] [--connections 32] [--duration 10]
  *   [--warmup 2] [--scenarios all|hot|writes] [--write-viewers 200] [--postgres-url URL]
- *   [--redis-url URL] [--fresh] [--out bench/results.json]
+ *   [--redis-url URL] [--pg-suffix NAME] [--fresh] [--out bench/results.json]
  *
  * One run measures every configuration of issue 13: each database (SQLite; PostgreSQL + Redis) at
  * each size, served by one worker and by all (WORKERS). For each it seeds or reuses a database
@@ -796,8 +796,9 @@ function checkTargets(run: BenchRun): TargetCheck[] {
 }
 
 /** The PostgreSQL database for a size: named for it, on the server of `base`, created when missing. */
-async function postgresDatabase(base: string, users: number, memories: number, friends: number): Promise<string> {
-  const name = `mm_bench_u${users}_m${memories}_f${friends}`;
+async function postgresDatabase(base: string, users: number, memories: number, friends: number, suffix = ''): Promise<string> {
+  // A suffix keeps one branch's database (and its migrations) apart from another's on a shared server.
+  const name = `mm_bench_u${users}_m${memories}_f${friends}${suffix ? `_${suffix.replace(/[^a-z0-9_]/gi, '').toLowerCase()}` : ''}`;
   const admin = openPostgres(base, { max: 1 });
   try {
     const exists = await sql<{ n: number }>`select count(*)::int as n from pg_database where datname = ${name}`.execute(admin.kysely);
@@ -871,6 +872,7 @@ async function main() {
     logLevel: DEFAULT_BENCH.logLevel,
     waitIdle: DEFAULT_BENCH.waitIdle,
     writeViewers: DEFAULT_BENCH.writeViewers,
+    pgSuffix: '',
   });
   if (!/^\d+x\d+$/.test(args.viewport)) throw new Error('--viewport must look like 1280x800');
   const list = (raw: string, what: string) =>
@@ -893,7 +895,7 @@ async function main() {
   const runs: BenchRun[] = [];
   for (const dialect of dialects) {
     for (const memories of sizes) {
-      const databaseUrl = dialect === 'postgres' ? await postgresDatabase(args.postgresUrl, args.users, memories, args.friends) : undefined;
+      const databaseUrl = dialect === 'postgres' ? await postgresDatabase(args.postgresUrl, args.users, memories, args.friends, args.pgSuffix) : undefined;
       for (const workers of workersList) {
         console.log(`\n=== ${dialect}${dialect === 'postgres' ? ' + Redis' : ''}, ${memories} memories, ${workers} worker${workers > 1 ? 's' : ''} ===`);
         runs.push(
