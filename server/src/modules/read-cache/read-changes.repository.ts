@@ -15,7 +15,7 @@ const betweenQuery = preparedQuery('readChanges.between', (db, args: { scope: st
  * How many counters back each scope's log is kept: far more than a layer ever catches up over
  * (MAINTAINED_CATCH_UP_MAX); a reader that finds entries gone reads its layer whole.
  */
-export const READ_CHANGES_KEPT = 1_000;
+export const READ_CHANGES_KEPT = 300;
 
 export interface ChangesBetween {
   /** The memories changed, each once. */
