@@ -1,8 +1,8 @@
 /**
  * npm run bench -- [--quick] [--dialects sqlite,postgres] [--sizes 100000,1000000]
  *   [--workers-list 1,<cores>] [--users 10000] [--friends 50] [--connections 32] [--duration 10]
- *   [--warmup 2] [--scenarios all|hot] [--postgres-url URL] [--redis-url URL] [--fresh]
- *   [--out bench/results.json]
+ *   [--warmup 2] [--scenarios all|hot|writes] [--write-viewers 200] [--postgres-url URL]
+ *   [--redis-url URL] [--pg-suffix NAME] [--fresh] [--out bench/results.json]
  *
  * One run measures every configuration of issue 13: each database (SQLite; PostgreSQL + Redis) at
  * each size, served by one worker and by all (WORKERS). For each it seeds or reuses a database
@@ -76,8 +76,13 @@ export interface BenchOptions {
   printGrowth: boolean;
   /** Build the server bundle first, as npm start does (a caller that built it already skips it). */
   build: boolean;
-  /** `hot`: feed, feed deep, map city and world, and the freshness check; `all` adds the rest. */
-  scenarios: 'all' | 'hot';
+  /**
+   * `hot`: feed, feed deep, map city and world, the freshness check and the write scenarios;
+   * `all` adds the rest; `writes`: the feed's first page and the write scenarios only (development).
+   */
+  scenarios: 'all' | 'hot' | 'writes';
+  /** Viewers of the write scenarios (issue 25: 200). */
+  writeViewers: number;
   /** Wait up to this many seconds for the machine to be idle before measuring (0: don't). */
   waitIdle: number;
   log: (line: string) => void;
@@ -101,6 +106,7 @@ export const DEFAULT_BENCH: Omit<BenchOptions, 'log' | 'databaseUrl'> = {
   workers: 1,
   waitIdle: 0,
   scenarios: 'all',
+  writeViewers: 200,
   build: true,
   printGrowth: true,
 };
@@ -252,6 +258,52 @@ function describeMap(body: unknown): { text: string; count: number } {
   return { text: parts.join(' + ') || 'empty', count: items.length };
 }
 
+/** The mixed load's share of writes: 1 request in this many is a create. */
+const WRITE_EVERY = 20;
+/** Title of the bench's own memories (deleted after the write scenarios). */
+const WRITE_TITLE = 'Bench write';
+
+/** A create without a photo, visibility private, friends-only, public in turn, near the seed's cities. */
+function writeBody(k: number) {
+  const city = biggestCity();
+  return {
+    title: WRITE_TITLE,
+    description: 'Made by npm run bench while others read.',
+    latitude: Number((city.lat + ((k * 37) % 100) / 1000 - 0.05).toFixed(5)),
+    longitude: Number((city.lng + ((k * 53) % 100) / 1000 - 0.05).toFixed(5)),
+    visibility: String((k % 3) + 1),
+    locationName: city.name,
+  };
+}
+
+/** `count` users spread over the id range, logged in a few at a time (argon2 is slow on purpose). */
+async function loginMany(url: string, users: number, count: number): Promise<string[]> {
+  const k = Math.min(count, users);
+  const out: string[] = new Array(k);
+  for (let start = 0; start < k; start += 8) {
+    await Promise.all(
+      Array.from({ length: Math.min(8, k - start) }, async (_, j) => {
+        const i = start + j;
+        const r = await login(url, `user${1 + Math.floor((i * users) / k)}`, nextIp());
+        if (!r.token) throw new Error(`Could not log in user ${i}: ${r.status}`);
+        out[i] = r.token;
+      }),
+    );
+  }
+  return out;
+}
+
+/** Deletes the write scenarios' memories (through the database: the triggers keep every count right). */
+async function deleteBenchWrites(target: Target): Promise<number> {
+  const db = target.databaseUrl ? openPostgres(target.databaseUrl, { max: 1 }) : openSqlite(sqliteFile(target.dataDir));
+  try {
+    const r = await db.kysely.deleteFrom('pins').where('title', '=', WRITE_TITLE).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  } finally {
+    await db.close();
+  }
+}
+
 export async function runBench(options: Partial<BenchOptions> = {}): Promise<BenchRun> {
   const o: BenchOptions = { ...DEFAULT_BENCH, log: (l) => console.log(l), ...options };
   const target = await prepareDatabase(o);
@@ -381,6 +433,13 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     if (first.status !== 200) throw new Error(`GET /api/query_feed answered ${first.status}: ${JSON.stringify(first.body)}`);
     await scenario('feed', 'feed, first page', { requests: asEveryone(FEED_FIRST_PAGE) }, { text: `${feedPage} pins`, count: feedPage });
 
+    extra.feedPageSize = feedPage;
+    if (o.scenarios !== 'writes') extra.feedDeepMinDepth = await readScenarios();
+    if (o.scenarios === 'all') await otherScenarios();
+    await writeScenarios();
+
+    /** The read path of issue 13: deep pages, the map, fresh reads after a write. Answers the depth reached. */
+  async function readScenarios(): Promise<number> {
     // What sending that many bytes costs a bare Fastify: the ceiling for an answer of this size.
     const pageBytes = Buffer.byteLength(JSON.stringify(first.body));
     const bytesServer = await startNodeServer(
@@ -474,13 +533,66 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
         await second.stop();
       }
     }
+    return minDepth;
+  }
 
-    extra.feedPageSize = feedPage;
-    extra.feedDeepMinDepth = minDepth;
-    if (o.scenarios === 'all') await otherScenarios();
+
+    /**
+     * Issue 25, reads while people write. `writeViewers` users spread over the id range read their
+     * feed's first page: alone, then with 1 request in 20 a create by one of them (JSON, no photo;
+     * private, friends-only and public in turn), then creates alone. Fresh reads are checked while
+     * the mixed load runs, on this server and (with Redis) across a second one. The memories made
+     * are deleted afterwards, so later runs find the data set they seeded.
+     */
+  async function writeScenarios(): Promise<void> {
+    const viewers = await loginMany(url, target.users, o.writeViewers);
+    const n = viewers.length;
+    const feedAll = viewers.map((t) => ({ path: FEED_FIRST_PAGE, headers: auth(t) }));
+    await scenario('feed-200', `feed, first page, ${n} viewers`, { requests: feedAll, shared: true });
+
+    // Every viewer creates each visibility in turn over the list; the reads cycle through everyone.
+    const create = (token: string, k: number) => ({
+      path: '/api/create',
+      method: 'POST',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      body: JSON.stringify(writeBody(k)),
+    });
+    const mixed: LoadSpec['requests'] = [];
+    for (let i = 0; i < n * WRITE_EVERY * 3; i++) {
+      const k = Math.floor(i / WRITE_EVERY);
+      mixed.push(i % WRITE_EVERY === WRITE_EVERY - 1 ? create(viewers[k % n]!, k + Math.floor(k / n)) : feedAll[i % n]!);
+    }
+    // The freshness check runs while the load does (after its warm-up), through other viewers.
+    const fv = await freshnessViewers(url, tokens[0]!, target.users);
+    const second = o.redisUrl
+      ? await startNodeServer(entry, { ...env, PORT: String(await freePort()), WORKERS: '1' }, { cwd: ROOT, readyPath: '/api/health', timeoutMs: 120_000 })
+      : undefined;
+    try {
+      const check = (async () => {
+        await new Promise((r) => setTimeout(r, (o.warmup + Math.min(1, o.duration / 3)) * 1000));
+        const one = await checkFreshness(url, url, fv.author, fv.friend, fv.stranger, true);
+        const two = second
+          ? [await checkFreshness(url, second.url, fv.author, fv.friend, fv.stranger, true), await checkFreshness(second.url, url, fv.author, fv.friend, fv.stranger, true)]
+          : [];
+        return { one, two };
+      })();
+      await scenario('mixed', `feed, ${n} viewers, 1 request in ${WRITE_EVERY} a create (private, friends, public)`, { requests: mixed, shared: true });
+      const { one, two } = await check;
+      extra.freshMixedOne = one;
+      if (two.length > 0) extra.freshMixedTwo = { checks: two[0]!.checks + two[1]!.checks, failures: [...two[0]!.failures, ...two[1]!.failures] } satisfies FreshnessResult;
+    } finally {
+      await second?.stop();
+    }
+
+    const creates = viewers.map((t, i) => create(t, i));
+    const alone = await scenario('creates', `creates alone (JSON, no photo), ${n} users`, { requests: creates, shared: true });
+    alone.notes = `${alone.rps.toFixed(0)} creates/s`;
+    extra.writesDeleted = await deleteBenchWrites(target);
+  }
 
     /** Friends, search, a create with a photo, and the feed while logins run (earlier issues' targets). */
   async function otherScenarios(): Promise<void> {
+    const city = biggestCity();
     // Friends list.
     const friendsProbe = await getJson(`${url}/api/query_friends`, tokens[0]!);
     const friendCount = Array.isArray(friendsProbe.body) ? friendsProbe.body.length : 0;
@@ -650,6 +762,20 @@ function checkTargets(run: BenchRun): TargetCheck[] {
   if (feed && logins) {
     checks.push({ target: 'feed p99 while logins run at 10/s', goal: '≤ 2× feed p99', value: `${ms(logins.p99)} = ${(Math.max(logins.p99, 1) / Math.max(feed.p99, 1)).toFixed(2)}×`, met: Math.max(logins.p99, 1) <= 2 * Math.max(feed.p99, 1) });
   }
+  // Issue 25: reads while people write.
+  const feed200 = s('feed-200');
+  const mixed = s('mixed');
+  const creates = s('creates');
+  const pct = (r: number | null) => `${((r ?? 0) * 100).toFixed(1)}%`;
+  if (feed200) checks.push({ target: `feed first page, ${feed200.name.split(', ').at(-1)}: vs bare Fastify, p99`, goal: 'reported', value: `${pct(feed200.ratio)}, ${ms(feed200.p99)}`, met: null });
+  if (mixed) {
+    checks.push({ target: 'mixed load (1 in 20 a create): vs bare Fastify', goal: '≥ 20%', value: pct(mixed.ratio), met: (mixed.ratio ?? 0) >= 0.2 });
+    checks.push({ target: 'mixed load (1 in 20 a create): p99', goal: '≤ 30 ms', value: ms(mixed.p99), met: mixed.p99 <= 30 });
+  }
+  if (creates) {
+    checks.push({ target: 'creates alone: per second', goal: '≥ 2000/s', value: `${creates.rps.toFixed(0)}/s`, met: creates.rps >= 2000 });
+    checks.push({ target: 'creates alone: p99', goal: '≤ 50 ms', value: ms(creates.p99), met: creates.p99 <= 50 });
+  }
   const rss = Math.max(...run.scenarios.map((x) => x.rssMaxProcessMb ?? x.rssMaxMb ?? 0));
   checks.push({ target: 'RSS under load, per worker', goal: '≤ 400 MB', value: `${rss} MB`, met: rss > 0 ? rss <= 400 : null });
   const fresh = (key: string, target: string) => {
@@ -658,16 +784,24 @@ function checkTargets(run: BenchRun): TargetCheck[] {
     const value = `${f.checks - f.failures.length}/${f.checks} fresh${f.failures.length ? `; ${f.failures.slice(0, 2).join('; ')}` : ''}`;
     return checks.push({ target, goal: 'all', value, met: f.failures.length === 0 });
   };
-  fresh('freshOne', 'reads right after a create, one server');
-  fresh('freshTwo', 'reads right after a create, across two servers');
+  // The quiet check runs with the read scenarios (not in --scenarios writes).
+  if (deep) {
+    fresh('freshOne', 'reads right after a create, one server');
+    fresh('freshTwo', 'reads right after a create, across two servers');
+  }
+  if (mixed) {
+    fresh('freshMixedOne', 'reads right after a create under the mixed load, one server');
+    fresh('freshMixedTwo', 'reads right after a create under the mixed load, across two servers');
+  }
   const failures = run.scenarios.reduce((n, x) => n + x.errors + x.non2xx, 0);
   checks.push({ target: 'errors and non-2xx answers', goal: '0', value: String(failures), met: failures === 0 });
   return checks;
 }
 
 /** The PostgreSQL database for a size: named for it, on the server of `base`, created when missing. */
-async function postgresDatabase(base: string, users: number, memories: number, friends: number): Promise<string> {
-  const name = `mm_bench_u${users}_m${memories}_f${friends}`;
+async function postgresDatabase(base: string, users: number, memories: number, friends: number, suffix = ''): Promise<string> {
+  // A suffix keeps one branch's database (and its migrations) apart from another's on a shared server.
+  const name = `mm_bench_u${users}_m${memories}_f${friends}${suffix ? `_${suffix.replace(/[^a-z0-9_]/gi, '').toLowerCase()}` : ''}`;
   const admin = openPostgres(base, { max: 1 });
   try {
     const exists = await sql<{ n: number }>`select count(*)::int as n from pg_database where datname = ${name}`.execute(admin.kysely);
@@ -740,6 +874,8 @@ async function main() {
     createConnections: DEFAULT_BENCH.createConnections,
     logLevel: DEFAULT_BENCH.logLevel,
     waitIdle: DEFAULT_BENCH.waitIdle,
+    writeViewers: DEFAULT_BENCH.writeViewers,
+    pgSuffix: '',
   });
   if (!/^\d+x\d+$/.test(args.viewport)) throw new Error('--viewport must look like 1280x800');
   const list = (raw: string, what: string) =>
@@ -754,15 +890,15 @@ async function main() {
   if (!dialects.every((d) => d === 'sqlite' || d === 'postgres')) throw new Error('--dialects takes sqlite and postgres');
   const duration = args.quick && !process.argv.some((a) => a.startsWith('--duration')) ? 3 : args.duration;
   const warmup = args.quick && !process.argv.some((a) => a.startsWith('--warmup')) ? 1 : args.warmup;
-  const scenarios = (args.scenarios || (args.quick ? 'hot' : 'all')) as 'all' | 'hot';
-  if (scenarios !== 'all' && scenarios !== 'hot') throw new Error('--scenarios is all or hot');
+  const scenarios = (args.scenarios || (args.quick ? 'hot' : 'all')) as 'all' | 'hot' | 'writes';
+  if (scenarios !== 'all' && scenarios !== 'hot' && scenarios !== 'writes') throw new Error('--scenarios is all, hot or writes');
 
   // The server bundle, built once as `npm start` builds it, so the bench measures what it serves.
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs')], { stdio: 'inherit' });
   const runs: BenchRun[] = [];
   for (const dialect of dialects) {
     for (const memories of sizes) {
-      const databaseUrl = dialect === 'postgres' ? await postgresDatabase(args.postgresUrl, args.users, memories, args.friends) : undefined;
+      const databaseUrl = dialect === 'postgres' ? await postgresDatabase(args.postgresUrl, args.users, memories, args.friends, args.pgSuffix) : undefined;
       for (const workers of workersList) {
         console.log(`\n=== ${dialect}${dialect === 'postgres' ? ' + Redis' : ''}, ${memories} memories, ${workers} worker${workers > 1 ? 's' : ''} ===`);
         runs.push(
@@ -773,7 +909,7 @@ async function main() {
             duration,
             warmup,
             // The slow scenarios of earlier issues once per database and size, with one worker.
-            scenarios: scenarios === 'all' && workers === workersList[0] ? 'all' : 'hot',
+            scenarios: scenarios === 'all' ? (workers === workersList[0] ? 'all' : 'hot') : scenarios,
             databaseUrl,
             // PostgreSQL runs with Redis, as its scale-out does; SQLite needs it for more than one worker.
             redisUrl: dialect === 'postgres' || workers > 1 ? args.redisUrl : undefined,

@@ -2,7 +2,8 @@
  * The kill -9 experiment, outside the test suite: the server bundle (as `npm start` serves it)
  * under a write load of photo uploads, replacements, removals, deletions and profile pictures,
  * killed with SIGKILL at a random moment, restarted, again and again. After each restart the
- * media folder is compared with the rows (scripts/lib/media-audit.ts).
+ * media folder is compared with the rows (scripts/lib/media-audit.ts), and every write the server
+ * acknowledged is looked for: memories created must be there, memories deleted must not.
  *
  *   node --import tsx scripts/crash-experiment.ts [--kills 12] [--seed 1]
  *   DATABASE_URL=postgres://… node --import tsx scripts/crash-experiment.ts   # a fresh schema in that database
@@ -66,6 +67,7 @@ async function main() {
 
   const totals = { answered: 0, cutOff: 0 };
   let last: MediaAudit | undefined;
+  let lastLost = { missing: 0, back: 0 };
   const rows: string[] = [];
   // Each restart settles what the kill interrupted before it listens; the audit after it counts
   // what is left (it accumulates over the run: nothing cleans up later).
@@ -84,10 +86,13 @@ async function main() {
       server = await startChildServer({ entry: 'bundle', env });
       const audit = await auditNow(openDb, path.join(dataDir, 'media'));
       last = audit;
+      const lost = await lostWrites(openDb);
+      lastLost = lost;
       rows.push(
         `kill ${String(kill).padStart(2)}: ${outcome.answered} writes answered, ${outcome.cutOff} cut off; after restart ` +
           `${audit.rows} rows with an image, ${audit.files} files, ${audit.orphans.length} orphans, ` +
-          `${audit.temporary.length} temporary, ${audit.missing.length} missing`,
+          `${audit.temporary.length} temporary, ${audit.missing.length} missing; ` +
+          `acknowledged writes lost: ${lost.missing} created memories missing, ${lost.back} deleted ones back`,
       );
       console.log(rows[rows.length - 1]);
     }
@@ -99,7 +104,8 @@ async function main() {
   console.log(
     `\n${databaseUrl ? 'PostgreSQL' : 'SQLite'}: ${kills} kills under write load; ${totals.answered} writes answered, ` +
       `${totals.cutOff} cut off by a kill. After the last restart: ${last?.rows} rows with an image, ${last?.files} files, ` +
-      `${last?.orphans.length} orphan files, ${last?.temporary.length} temporary files, ${last?.missing.length} files missing for a row.`,
+      `${last?.orphans.length} orphan files, ${last?.temporary.length} temporary files, ${last?.missing.length} files missing for a row. ` +
+      `Acknowledged writes lost: ${lastLost.missing} of ${acknowledged.created.size} memories created, ${lastLost.back} of ${acknowledged.deleted.size} deleted.`,
   );
 }
 
@@ -144,6 +150,30 @@ function form(fields: Record<string, string>, file?: { name: string; bytes: Buff
   return f;
 }
 
+/**
+ * Every write the server answered with a 2xx (issue 25: group commit must lose none of them):
+ * memories created, and memories deleted. A deletion sent but not answered may have happened.
+ */
+const acknowledged = { created: new Set<string>(), deleted: new Set<string>(), deleteSent: new Set<string>() };
+
+/** Acknowledged writes the database no longer shows: a created memory missing, a deleted one back. */
+async function lostWrites(openDb: () => Db): Promise<{ missing: number; back: number }> {
+  const db = openDb();
+  try {
+    const ids = [...acknowledged.created, ...acknowledged.deleted];
+    const present = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db.kysely.selectFrom('pins').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+      for (const r of rows) present.add(r.id);
+    }
+    const missing = [...acknowledged.created].filter((id) => !present.has(id) && !acknowledged.deleteSent.has(id)).length;
+    const back = [...acknowledged.deleted].filter((id) => present.has(id)).length;
+    return { missing, back };
+  } finally {
+    await db.close();
+  }
+}
+
 /** Three writers per user (the server takes four uploads per user at once), until stopped. */
 function startLoad(server: ChildServer, users: User[], photo: Buffer) {
   let running = true;
@@ -157,14 +187,21 @@ function startLoad(server: ChildServer, users: User[], photo: Buffer) {
     const target = pick(u.pins);
     if (r < 0.5 || !target) {
       const res = await send('POST', '/api/create', form(memory, { name: 'image', bytes: photo }));
-      if (res.status === 201) u.pins.push({ id: ((await res.json()) as { id: string }).id, hasPhoto: true });
-      else await res.arrayBuffer();
+      if (res.status === 201) {
+        const id = ((await res.json()) as { id: string }).id;
+        u.pins.push({ id, hasPhoto: true });
+        acknowledged.created.add(id);
+      } else await res.arrayBuffer();
     } else if (r < 0.65) {
       await (await send('PUT', '/api/update_pin', form({ ...memory, pinId: target.id }, { name: 'image', bytes: photo }))).arrayBuffer();
     } else if (r < 0.72) {
       await (await send('PUT', '/api/update_pin', form({ ...memory, pinId: target.id, removeImage: 'true' }))).arrayBuffer();
     } else if (r < 0.87) {
-      await (await send('DELETE', '/api/delete', JSON.stringify({ pinId: target.id }), true)).arrayBuffer();
+      // Sent: from now on the memory may be gone whether or not the answer arrives.
+      acknowledged.deleteSent.add(target.id);
+      const res = await send('DELETE', '/api/delete', JSON.stringify({ pinId: target.id }), true);
+      await res.arrayBuffer();
+      if (res.ok) acknowledged.deleted.add(target.id);
       u.pins = u.pins.filter((p) => p !== target);
     } else {
       await (await send('POST', '/api/profile/upload-profile-picture', form({}, { name: 'profilePicture', bytes: photo }))).arrayBuffer();

@@ -57,7 +57,19 @@ const worldCount = (body: unknown) => ((body as MapBody).items ?? []).reduce((n,
  * Two creates by the author — friends only, then public — each followed at once by the three
  * viewers' feed first page, a close-up map of the spot and the world map (its counts).
  */
-export async function checkFreshness(writeUrl: string, readUrl: string, author: FreshnessViewer, friend: FreshnessViewer, stranger: FreshnessViewer): Promise<FreshnessResult> {
+export async function checkFreshness(
+  writeUrl: string,
+  readUrl: string,
+  author: FreshnessViewer,
+  friend: FreshnessViewer,
+  stranger: FreshnessViewer,
+  /**
+   * While other writes run (the bench's mixed load): other memories may be newer than the new
+   * one by the time the feed is read, and the world's counts move with everyone's creates, so the
+   * feed is checked for holding it (not for starting with it) and the world's counts are skipped.
+   */
+  underLoad = false,
+): Promise<FreshnessResult> {
   const failures: string[] = [];
   let checks = 0;
   const expect = (ok: boolean, what: string) => {
@@ -95,10 +107,12 @@ export async function checkFreshness(writeUrl: string, readUrl: string, author: 
       ];
       const feedIds = Array.isArray(feed.body) ? (feed.body as Array<{ id: string }>).map((p) => p.id) : [];
       const mapIds = ((map.body as MapBody).items ?? []).map((i) => i.pin?.id);
-      expect(feed.status === 200 && (sees ? feedIds[0] === id : !feedIds.includes(id)), `${v.name}'s feed ${sees ? 'lacks' : 'shows'} the ${label} memory`);
+      const first = underLoad ? feedIds.includes(id) : feedIds[0] === id;
+      expect(feed.status === 200 && (sees ? first : !feedIds.includes(id)), `${v.name}'s feed ${sees ? 'lacks' : 'shows'} the ${label} memory`);
       expect(map.status === 200 && mapIds.includes(id) === sees, `${v.name}'s map ${sees ? 'lacks' : 'shows'} the ${label} memory`);
       const delta = worldCount(world.body) - worldBefore.get(v.name)!;
-      expect(world.status === 200 && delta === (sees ? 1 : 0), `${v.name}'s world map counts ${delta} more after the ${label} memory`);
+      if (!underLoad)
+        expect(world.status === 200 && delta === (sees ? 1 : 0), `${v.name}'s world map counts ${delta} more after the ${label} memory`);
     }
     // Leave the data set as it was for the next runs.
     await httpJson(writeUrl, 'DELETE', `/api/delete?pinId=${id}`, author.token);

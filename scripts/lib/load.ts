@@ -62,7 +62,13 @@ export interface LoadSpec {
    * The requests each connection cycles through (tokens, cursors). They are built into bytes
    * once, so the load generator spends its CPU on sending, not on building requests.
    */
-  requests: Array<{ path: string; headers?: Record<string, string>; freshPath?: () => string }>;
+  requests: Array<{ path: string; headers?: Record<string, string>; freshPath?: () => string; method?: string; body?: Buffer | string }>;
+  /**
+   * Instead of `requests`: the next request of one list shared by every connection, in order
+   * (each connection walks `requests` from its start on its own, so in a short run 32
+   * connections would all send the list's first entries: the same few writers again and again).
+   */
+  shared?: boolean;
   /** Whose resident memory to watch while the load runs. */
   pid?: number;
   /** Processes that are part of the system under test too (the database server), by command name. */
@@ -86,6 +92,16 @@ export interface LoadResult {
   bytesPerSecond: number;
   /** Share of the machine's CPU used by other work (not the server, not the bench) during the run. */
   otherCpu: number | null;
+}
+
+/** One request template that becomes the next entry of `list` each time it is sent, whichever connection sends it. */
+function sharedCycle(list: LoadSpec['requests'], baseHeaders: Record<string, string>, spec: LoadSpec): AutocannonRequest {
+  let i = 0;
+  const at = (n: number) => {
+    const r = list[n % list.length]!;
+    return { method: r.method ?? spec.method ?? 'GET', path: r.path, headers: { ...baseHeaders, ...r.headers }, body: r.body ?? spec.body };
+  };
+  return { ...at(0), setupRequest: (req) => ({ ...req, ...at(i++) }) };
 }
 
 /** One autocannon run over loopback, with the server's RSS sampled four times a second. */
@@ -115,9 +131,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       connections: spec.connections,
       ...(spec.amount ? { amount: spec.amount } : { duration: spec.duration }),
       timeout: 30,
-      requests: spec.requests.map((r) => ({
-        method: spec.method ?? 'GET',
-        body: spec.body,
+      requests: spec.shared ? [sharedCycle(spec.requests, baseHeaders, spec)] : spec.requests.map((r) => ({
+        // A request of its own kind in the list (the mixed load's creates among its reads).
+        method: r.method ?? spec.method ?? 'GET',
+        body: r.body ?? spec.body,
         path: r.path,
         headers: { ...baseHeaders, ...r.headers },
         // A new path for every request sent (autocannon's connections each cycle through the list).

@@ -35,6 +35,7 @@ import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCrossOrigin } from './plugins/cross-origin.ts';
+import { registerDurableWrites } from './plugins/durable-writes.ts';
 import { registerHousekeeping, type HousekeepingRole } from './plugins/housekeeping.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerErrorHandler(app);
   registerShutdownAnswer(app);
+  registerDurableWrites(app);
   app.addHook('preValidation', async (request) => refuseNulCharacters(request.body, request.query, request.params));
   registerAuth(app);
   registerRateLimits(app);

@@ -205,7 +205,7 @@ describe.skipIf(TEST_DIALECT === 'postgres')('npm run bench', () => {
         log: (l) => lines.push(l),
       });
       const mapServed = /map\.routes/.test(readFileSync(path.resolve(import.meta.dirname, '../src/app.ts'), 'utf8'));
-      const expected = ['feed', 'hello-page-bytes', 'feed-deep', 'feed-unseen', ...(mapServed ? ['map-city', 'map-world'] : []), 'friends', 'search', 'create', 'feed-logins'];
+      const expected = ['feed', 'hello-page-bytes', 'feed-deep', 'feed-unseen', ...(mapServed ? ['map-city', 'map-world'] : []), 'friends', 'search', 'create', 'feed-logins', 'feed-200', 'mixed', 'creates'];
       expect(run.scenarios.map((s) => s.id)).toEqual(expected);
       for (const s of run.scenarios) {
         expect(s.requests, s.id).toBeGreaterThan(0);
@@ -217,6 +217,11 @@ describe.skipIf(TEST_DIALECT === 'postgres')('npm run bench', () => {
       const fresh = run.extra.freshOne as { checks: number; failures: string[] };
       expect(fresh.checks).toBe(18);
       expect(fresh.failures).toEqual([]);
+      // Issue 25: fresh reads checked while the mixed load ran, and the write scenarios' memories deleted after them.
+      const freshMixed = run.extra.freshMixedOne as { checks: number; failures: string[] };
+      expect(freshMixed.checks).toBe(12);
+      expect(freshMixed.failures).toEqual([]);
+      expect(run.extra.writesDeleted).toBeGreaterThanOrEqual(10);
       const saved = JSON.parse(readFileSync(out, 'utf8')) as { runs: Record<string, unknown> };
       expect(Object.keys(saved.runs)).toEqual(['sqlite-u20-m500']);
       const printed = lines.join('\n');

@@ -4,6 +4,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { openCommittedReads } from './committed-reads.ts';
+import { createRequire } from 'node:module';
+import { GroupCommit, commitsWhenRun, startCheckpointer } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { logQuery } from './query-timing.ts';
 
@@ -13,6 +15,11 @@ export interface Db {
   kysely: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * Resolves once every write committed so far is on disk (SQLite with group commit,
+   * db/group-commit.ts); absent where each commit already is when it returns.
+   */
+  durable?: () => Promise<void>;
 }
 
 // COUNT(*) and other int8 values arrive as strings by default; ours always fit a JS number.
@@ -32,8 +39,20 @@ function makePrivate(file: string): void {
 }
 
 export interface SqliteOptions {
-  /** FULL keeps every committed write across a power cut; tests, whose files are thrown away, skip the syncs (OFF). */
-  synchronous?: 'FULL' | 'OFF';
+  /**
+   * FULL keeps every committed write across a power cut; GROUP (the server) keeps every write it
+   * answered, fsyncing the log off the event loop once for all commits waiting (`Db.durable`,
+   * db/group-commit.ts); tests, whose files are thrown away, skip the syncs (OFF).
+   */
+  synchronous?: 'FULL' | 'GROUP' | 'OFF';
+}
+
+const groupCommits = new WeakMap<object, GroupCommit>();
+const requireHere = createRequire(import.meta.url);
+
+/** The group commit of a SQLite database opened GROUP (for tests and metrics), else undefined. */
+export function groupCommitOf(kysely: object): GroupCommit | undefined {
+  return groupCommits.get(kysely);
 }
 
 export function openSqlite(file: string, options: SqliteOptions = {}): Db {
@@ -41,11 +60,21 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Db {
   const sqlite = new Database(file);
   // WAL lets readers run beside the writer (db/committed-reads.ts).
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+  const mode = options.synchronous ?? 'FULL';
+  sqlite.pragma(`synchronous = ${mode === 'GROUP' ? 'NORMAL' : mode}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: logQuery });
+  const group = mode === 'GROUP' && !file.startsWith('file:') && file !== ':memory:' ? new GroupCommit(`${file}-wal`) : null;
+  const onCommit = group ? (text: string, readonly: boolean) => (commitsWhenRun(text, readonly) ? () => group.committed() : null) : undefined;
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onCommit) }), log: logQuery });
+  if (group) groupCommits.set(kysely, group);
+  // With group commit, checkpoints run on a thread of their own (db/group-commit.ts).
+  let checkpointer: { stop(): Promise<void> } | null = null;
+  if (group) {
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpointer = startCheckpointer(file, requireHere.resolve('better-sqlite3'), () => sqlite.open && sqlite.pragma('wal_autocheckpoint = 1000'));
+  }
   const reads = openCommittedReads(file, kysely);
   // The planner picks the map's and the feed's indexes from table statistics: keep them current
   // as the tables grow (SQLite re-analyzes only what changed a lot, within a bounded effort).
@@ -54,11 +83,14 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Db {
   return {
     kysely,
     dialect: 'sqlite',
-    close: () => {
+    close: async () => {
       clearInterval(maintenance);
       reads?.close();
+      await checkpointer?.stop();
+      await group?.close();
       return kysely.destroy();
     },
+    ...(group ? { durable: () => group.durable() } : {}),
   };
 }
 

@@ -8,7 +8,8 @@ import { migrateToLatest } from './migrate.ts';
 export async function openDatabase(config: Config): Promise<Db> {
   const db = config.databaseUrl
     ? openPostgres(config.databaseUrl)
-    : openSqlite(path.join(config.dataDir, 'memory-map.sqlite'));
+    : // Group commit: a write is answered once on disk, its fsync shared and off the event loop (decision 085).
+      openSqlite(path.join(config.dataDir, 'memory-map.sqlite'), { synchronous: 'GROUP' });
   await migrateToLatest(db);
   // Without statistics SQLite guesses, and guesses a plain visibility index over the map's
   // position indexes: a box would walk every public memory. Analyze whatever has none (or

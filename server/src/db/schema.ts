@@ -118,6 +118,13 @@ export interface ReadGenerationsTable {
   gen: number;
 }
 
+/** A memory changed, under the counter of a scope its write raised (migration 0070). */
+export interface ReadChangesTable {
+  scope: string;
+  seq: number;
+  pin_id: string;
+}
+
 /** Admin settings by name (docs/design.md §18); a missing row takes its default. */
 export interface SettingsTable {
   key: string;
@@ -152,6 +159,7 @@ export interface DB {
   share_links: ShareLinksTable;
   media_intents: MediaIntentsTable;
   read_generations: ReadGenerationsTable;
+  read_changes: ReadChangesTable;
   settings: SettingsTable;
   invites: InvitesTable;
   password_resets: PasswordResetsTable;

@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from '../modules/sessions/sessions.ts';
 import { deleteExpiredLinks } from '../modules/share-links/share-links.service.ts';
 import { backfillDisplayCopies } from '../modules/media/display-backfill.ts';
 import { recoverImageChanges } from '../modules/media/image-changes.ts';
+import { readChangesRepository } from '../modules/read-cache/read-changes.repository.ts';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -14,7 +15,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * (media/image-changes.ts). After start-up and hourly: display sizes for photos stored before they
  * existed (media/display-backfill.ts). Hourly: expired sessions (otherwise deleted only when their token is
  * used again), image changes left by servers that died and did not come back, and expired share
- * links (their lookup refuses them anyway; this frees their rows).
+ * links (their lookup refuses them anyway; this frees their rows), and the read cache's change log's
+ * old entries (docs/decisions/085-maintained-read-cache.md).
  */
 /**
  * Which process does it (docs/decisions/081-workers-and-serializer.md): with several workers on
@@ -47,6 +49,7 @@ export function registerHousekeeping(app: App, role: HousekeepingRole = 'start-u
       deleteExpiredLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired share links'));
       deleteExpiredResetLinks(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired reset links'));
       deleteDeadInvites(app.ctx).catch((err: unknown) => app.log.warn({ err }, 'could not delete spent invites'));
+      readChangesRepository.prune(app.ctx.db.kysely).catch((err: unknown) => app.log.warn({ err }, 'could not prune the read cache\'s change log'));
       recoverImageChanges(app.ctx, app.log, { startUp: false }).catch((err: unknown) =>
         app.log.warn({ err }, 'could not settle stale image changes'),
       );

@@ -209,6 +209,10 @@ function parseKeys(json: string): string[] {
 
 /** Deletes each key's files, then the intent; a file that cannot be deleted keeps the intent for a retry. */
 async function deleteThenForget(ctx: AppContext, log: Log, id: string, keys: string[]): Promise<void> {
+  // The row that no longer uses these files must be on disk before they go: with SQLite's group
+  // commit a COMMIT returns before its fsync (docs/decisions/085-maintained-read-cache.md), and a
+  // power cut in between would bring back a row pointing at deleted files.
+  await ctx.db.durable?.();
   const results = await Promise.allSettled(keys.flatMap((key) => [ctx.media.delete(key), ctx.media.delete(thumbKeyOf(key)), ctx.media.delete(displayKeyOf(key))]));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {

@@ -1,9 +1,11 @@
 import { pinListSchema, type Pin } from '@memory-map/shared';
 import type { AppContext } from '../../app-types.ts';
-import { pinTypeFor } from '../access/index.ts';
+import { PUBLIC_LEVEL, pinTypeFor } from '../access/index.ts';
 import { compiledSerializer } from '../../lib/compiled-serializer.ts';
-import type { ReadCounters, ReadStamps, Weighed } from '../read-cache/read-cache.ts';
+import { MAINTAINED_CATCH_UP_MAX, VIEWER_SCOPE_PREFIX, type ReadCounters, type ReadStamps, type Weighed } from '../read-cache/read-cache.ts';
 import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
+import { MaintainedValue } from '../read-cache/maintained-value.ts';
+import { readChangesRepository } from '../read-cache/read-changes.repository.ts';
 import { memoriesRepository } from './memories.repository.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
 
@@ -15,7 +17,7 @@ import type { PinWithAuthor } from './memories.repository.ts';
  */
 
 /** Newest first; the layer holds every memory of its kind with an id ≥ floor (all when floor is null). */
-interface Layer extends Weighed {
+export interface Layer extends Weighed {
   ids: string[];
   pins: Map<string, Pin>;
   floor: string | null;
@@ -27,20 +29,92 @@ function layerOf(pins: Pin[], floor: string | null): Layer {
   return { ids: pins.map((p) => p.id), pins: new Map(pins.map((p) => [p.id, p])), floor, weight: pins.length };
 }
 
-function publicLayer(ctx: AppContext, stamp: string, now: number, present: Present): Promise<Layer> {
-  return ctx.readCache.shared.get('feed:public', stamp, async () => {
-    const depth = ctx.readCache.feedDepths.public;
-    const rows = await memoriesRepository.newestPublic(ctx.db.kysely, depth);
+/** How far a layer may grow by changes before it is cut back, and shrink before it is read whole. */
+interface Bounds {
+  max: number;
+  min: number;
+}
+
+/**
+ * Catching a layer up from the change log (docs/decisions/085-maintained-read-cache.md): the
+ * memories logged for `scope` in (after, upTo], read again as `viewerId` may see them, replace
+ * what the layer held of them. null: the log cannot replay that range (a friendship, a circle's
+ * members, a disabled account: a counter raised with no memory logged), or the layer shrank too
+ * far; the caller reads it whole.
+ */
+function catchUpFrom(
+  ctx: AppContext,
+  scope: string,
+  read: (ids: string[]) => Promise<PinWithAuthor[]>,
+  viewerId: string,
+  now: number,
+  present: Present,
+  bounds: Bounds,
+) {
+  return async (layer: Layer, after: number, upTo: number): Promise<Layer | null> => {
+    const changes = await readChangesRepository.between(ctx.db.kysely, scope, after, upTo);
+    if (!changes.complete) return null;
+    if (changes.ids.length === 0) return layer;
+    const rows = await read(changes.ids);
+    return applyChanges(layer, changes.ids, await present(viewerId, rows, now), bounds);
+  };
+}
+
+/**
+ * The newest public memories, held once for everyone and kept in step with the change log: a
+ * public write costs the next reader the memories it changed, not the 512 again.
+ */
+function publicLayer(ctx: AppContext, stamps: ReadStamps, now: number, present: Present): Promise<Layer> {
+  const depth = ctx.readCache.feedDepths.public;
+  const db = ctx.db.kysely;
+  const build = async (): Promise<Layer> => {
+    const rows = await memoriesRepository.newestPublic(db, depth);
     // Presented for nobody in particular; each reader's own pin type is set when it is served.
     const pins = await present('', rows, now);
     return layerOf(pins, rows.length === depth ? rows.at(-1)!.id : null);
-  });
+  };
+  // The same rows as the build's query: public, by an enabled author.
+  const read = (ids: string[]) => memoriesRepository.publicByIds(db, ids);
+  const catchUp = catchUpFrom(ctx, 'public', read, '', now, present, { max: 2 * depth, min: depth / 2 });
+  // The holder is typed for any weighed value (read-cache knows nothing of pins); this is its one user.
+  const holder = ctx.readCache.publicFeed as MaintainedValue<Layer>;
+  return holder.get(stamps.base, stamps.publicSeq, build, catchUp);
 }
 
-function personalLayer(ctx: AppContext, viewerId: string, stamp: string, now: number, present: Present): Promise<Layer> {
-  return ctx.readCache.perViewer.get(`feed:${viewerId}`, stamp, async () => {
-    const db = ctx.db.kysely;
-    const depth = ctx.readCache.feedDepths.personal;
+/**
+ * A layer with `changed` memories as they are now: each leaves it, and those `now` holds (their
+ * current pins, already filtered to what the layer is for) come back. Below the floor nothing is
+ * held, so nothing is added there: the layer still holds every memory of its kind down to its
+ * floor. Past `max` it is cut back to half of that (the floor rises to its last id: it held
+ * everything above); under `min`, null: read it whole, or too many pages would fall through to
+ * the database.
+ */
+export function applyChanges(layer: Layer, changed: string[], now: Pin[], bounds: Bounds): Layer | null {
+  const pins = new Map(layer.pins);
+  for (const id of changed) pins.delete(id);
+  for (const pin of now) if (layer.floor === null || pin.id >= layer.floor) pins.set(pin.id, pin);
+  let ids = [...pins.keys()].sort().reverse();
+  let floor = layer.floor;
+  if (ids.length > bounds.max) {
+    const keep = Math.ceil(bounds.max / 2);
+    for (const id of ids.slice(keep)) pins.delete(id);
+    ids = ids.slice(0, keep);
+    floor = ids.at(-1)!;
+  } else if (floor !== null && ids.length < bounds.min) {
+    return null;
+  }
+  return { ids, pins, floor, weight: ids.length };
+}
+
+/**
+ * The viewer's own memories and their friends' friends-only ones, kept in step with the change
+ * log of the viewer's scope like the public layer. Held in the per-viewer budget, weighed as the
+ * two full lists it starts from.
+ */
+async function personalLayer(ctx: AppContext, viewerId: string, stamps: ReadStamps, now: number, present: Present): Promise<Layer> {
+  const db = ctx.db.kysely;
+  const depth = ctx.readCache.feedDepths.personal;
+  const build = async (): Promise<Layer> => {
     const { own, friendsOnly } = await memoriesRepository.newestPersonalIds(db, viewerId, depth);
     // Below the oldest id of a full list, that list may have more: the layer stops there.
     const floors = [own, friendsOnly].filter((l) => l.length === depth).map((l) => l.at(-1)!);
@@ -48,8 +122,18 @@ function personalLayer(ctx: AppContext, viewerId: string, stamp: string, now: nu
     const ids = [...own, ...friendsOnly].filter((id) => floor === null || id >= floor);
     const rows = ids.length > 0 ? await memoriesRepository.findManyVisible(db, viewerId, ids) : [];
     return layerOf(await present(viewerId, rows, now), floor);
-  });
+  };
+  // What the layer is for: the viewer's own memories (any visibility) and the others' they may
+  // see that are not public (their friends' friends-only ones, circles' included).
+  const read = async (ids: string[]) =>
+    (await memoriesRepository.findManyVisible(db, viewerId, ids)).filter((r) => r.author_id === viewerId || Number(r.visibility) !== PUBLIC_LEVEL);
+  const catchUp = catchUpFrom(ctx, `${VIEWER_SCOPE_PREFIX}${viewerId}`, read, viewerId, now, present, { max: 4 * depth, min: depth / 2 });
+  const holder = await ctx.readCache.perViewer.get(`feed:${viewerId}`, MAINTAINED, async () => Object.assign(new MaintainedValue<Layer>(MAINTAINED_CATCH_UP_MAX, ctx.readCache.personalTotals), { weight: 2 * depth }));
+  return holder.get(stamps.base, stamps.viewerSeq, build, catchUp);
 }
+
+/** The stamp of an entry that keeps itself right (a MaintainedValue): never stale as such. */
+const MAINTAINED = 'maintained';
 
 /** Where the ids older than the cursor start in a layer (ids newest first). */
 function startOf(ids: string[], cursor: string | undefined): number {
@@ -93,6 +177,12 @@ function mergeNewest(a: string[], b: string[], cursor: string | undefined, wante
 export interface CachedFeedPage {
   /** The page as the bytes sent (read-cache/ready-answer.ts). */
   ready: ReadyBytes;
+  /**
+   * The page's memories, in order: what a per-memory lookup kept outside the cache (counts of
+   * comments and reactions, docs/decisions/085-maintained-read-cache.md) is read for, by id,
+   * after the cache — such counts are never part of a held layer or page.
+   */
+  ids: string[];
   nextBefore: string | null;
 }
 
@@ -123,9 +213,9 @@ export async function cachedFeedPage(
   const held = await lru.get(key, stamps.all, async () => {
     const page = (await pageFromLayers(ctx, viewerId, query, stamps, now, present)) ?? (await readPage(now));
     const ready = readyBytes(serializePins, page.pins);
-    return { ready, nextBefore: page.nextBefore, weight: ready.weight };
+    return { ready, ids: page.pins.map((p) => p.id), nextBefore: page.nextBefore, weight: ready.weight };
   });
-  return { ready: held.ready, nextBefore: held.nextBefore };
+  return { ready: held.ready, ids: held.ids, nextBefore: held.nextBefore };
 }
 
 /** The page from the held layers, or null when a layer does not reach deep enough to be sure. */
@@ -138,8 +228,8 @@ async function pageFromLayers(
   present: Present,
 ): Promise<PageOfPins | null> {
   const [everyone, mine] = await Promise.all([
-    publicLayer(ctx, stamps.public, now, present),
-    personalLayer(ctx, viewerId, stamps.viewer, now, present),
+    publicLayer(ctx, stamps, now, present),
+    personalLayer(ctx, viewerId, stamps, now, present),
   ]);
   const wanted = query.limit + 1;
   const ids = mergeNewest(everyone.ids, mine.ids, query.before, wanted);

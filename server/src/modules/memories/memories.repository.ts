@@ -95,6 +95,18 @@ const newestPublicQuery = preparedQuery('pins.newestPublic', (db, args: { wanted
     .limit(args.wanted),
 );
 
+/** Of these pins, the ones the public layer holds: public, by an enabled author (as newestPublic). */
+const publicByIdsQuery = preparedQuery('pins.publicByIds', (db, args: { ids: string[] }) =>
+  db
+    .selectFrom('pins')
+    .innerJoin('users', 'users.id', 'pins.author_id')
+    .select(pinWithAuthorColumns)
+    .where('pins.id', 'in', args.ids)
+    .where('pins.visibility', '=', PUBLIC_LEVEL)
+    .where(byActiveAuthor)
+    .orderBy('pins.id', 'desc'),
+);
+
 /** The newest ids of the viewer's own pins, any visibility (pins_author_idx). */
 const ownIdsQuery = preparedQuery('pins.ownIds', (db, args: { viewerId: string; wanted: number }) =>
   db.selectFrom('pins').select('pins.id').where('pins.author_id', '=', args.viewerId).orderBy('pins.id', 'desc').limit(args.wanted),
@@ -224,6 +236,11 @@ export const memoriesRepository = {
   /** The newest `wanted` public pins with their authors, newest first. */
   newestPublic(db: Queryable, wanted: number): Promise<PinWithAuthor[]> {
     return newestPublicQuery.all(db, { wanted });
+  },
+
+  /** Those of `ids` that newestPublic would list (public, author enabled), newest first. */
+  publicByIds(db: Queryable, ids: string[]): Promise<PinWithAuthor[]> {
+    return publicByIdsQuery.all(db, { ids });
   },
 
   /**

@@ -175,3 +175,85 @@ export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
     `create trigger read_gen_circles_rename after update on circles referencing new table as new_rows for each statement execute function read_gen_circles_renamed()`,
   ];
 }
+
+/**
+ * The change log (migration 0070, docs/decisions/085-maintained-read-cache.md): beside raising a
+ * scope's counter for a memory — or a tag on one — the same trigger writes (scope, the counter it
+ * raised, the memory's id) to `read_changes`. A cache holding a scope's layer at counter M that
+ * reads N applies the memories logged in (M, N] instead of reading the layer again.
+ *
+ * A scope's counter is its sequence. Writes that raise a scope commit one after another (SQLite
+ * has one writer; on PostgreSQL the upsert keeps the scope's row locked until the commit), so the
+ * counter a write logs under is its commit order: once a reader has seen N, every change logged
+ * at N or below is committed and visible. (A serial would not do: PostgreSQL hands its values out
+ * before the commits, which can land in another order.)
+ *
+ * Writes that raise a counter without a memory to name (a friendship, a circle's members, a
+ * rename, an account disabled) log nothing. A reader counts the distinct counters logged in
+ * (M, N]: fewer than N − M means something it cannot replay happened, and it reads the layer
+ * whole. So every write stays right by construction, logged or not.
+ *
+ * The statements replace the triggers of pins and pin_tags that raise the counters with ones that
+ * raise them and then log, so the log always reads the counter its own write raised.
+ */
+export function changeLogTriggersSql(dialect: SqlDialect): string[] {
+  if (dialect === 'sqlite') {
+    const log = (scopes: string, pinId: string) =>
+      `insert or ignore into read_changes (scope, seq, pin_id) select g.scope, g.gen, ${pinId} from read_generations g where g.scope in (select scope from (${scopes}));`;
+    const tagScopes = (r: string) => `select 'u:' || p.author_id as scope from pins p where p.id = ${r}.pin_id
+      union all select 'public' from pins p where p.id = ${r}.pin_id and p.visibility in ${EVERYONE}
+      union all select 'u:' || f.friend_id from pins p join friendships f on f.user_id = p.author_id
+        where p.id = ${r}.pin_id and p.visibility in ${FRIENDS}`;
+    const both = `${sqlitePinScopes('old')} union ${sqlitePinScopes('new')}`;
+    const names = ['read_gen_pins_insert', 'read_gen_pins_update', 'read_gen_pins_delete', 'read_gen_tags_insert', 'read_gen_tags_delete'];
+    return [
+      ...names.map((n) => `drop trigger ${n}`),
+      `create trigger read_gen_pins_insert after insert on pins begin
+        ${sqliteBump(sqlitePinScopes('new'))}
+        ${log(sqlitePinScopes('new'), 'new.id')}
+      end`,
+      `create trigger read_gen_pins_update after update on pins begin
+        ${sqliteBump(both)}
+        ${log(both, 'new.id')}
+      end`,
+      `create trigger read_gen_pins_delete after delete on pins begin
+        ${sqliteBump(sqlitePinScopes('old'))}
+        ${log(sqlitePinScopes('old'), 'old.id')}
+      end`,
+      `create trigger read_gen_tags_insert after insert on pin_tags begin
+        ${sqliteBump(tagScopes('new'))}
+        ${log(tagScopes('new'), 'new.pin_id')}
+      end`,
+      `create trigger read_gen_tags_delete after delete on pin_tags begin
+        ${sqliteBump(tagScopes('old'))}
+        ${log(tagScopes('old'), 'old.pin_id')}
+      end`,
+    ];
+  }
+
+  // PostgreSQL: the same functions as migration 0023's, each followed by its statement's log:
+  // every (scope, memory) pair the statement raised, under the scope's new counter.
+  const fn = (name: string, scopes: string, pairs: string) => `create or replace function ${name}() returns trigger language plpgsql as $fn$
+      begin
+        insert into read_generations (scope, gen)
+          select scope, 1 from (${scopes}) as s order by scope
+          on conflict (scope) do update set gen = read_generations.gen + 1;
+        insert into read_changes (scope, seq, pin_id)
+          select g.scope, g.gen, x.pin_id from (${pairs}) as x join read_generations g on g.scope = x.scope
+          on conflict do nothing;
+        return null;
+      end
+      $fn$`;
+  const pairs = (rows: string) => `select 'u:' || p.author_id as scope, p.id as pin_id from ${rows} as p join users u on u.id = p.author_id
+      union select 'public', p.id from ${rows} as p where p.visibility in ${EVERYONE}
+      union select 'u:' || f.friend_id, p.id from ${rows} as p join friendships f on f.user_id = p.author_id where p.visibility in ${FRIENDS}`;
+  const sub = (rows: string) => `(select tp.author_id, tp.visibility from pins tp join ${rows} t on t.pin_id = tp.id)`;
+  const subWithId = (rows: string) => `(select distinct tp.id, tp.author_id, tp.visibility from pins tp join ${rows} t on t.pin_id = tp.id)`;
+  return [
+    fn('read_gen_pins_new', pgPinScopes('new_rows'), pairs('new_rows')),
+    fn('read_gen_pins_old', pgPinScopes('old_rows'), pairs('old_rows')),
+    fn('read_gen_pins_both', `${pgPinScopes('old_rows')} union ${pgPinScopes('new_rows')}`, `${pairs('old_rows')} union ${pairs('new_rows')}`),
+    fn('read_gen_tags_new', pgPinScopes(sub('new_rows')), pairs(subWithId('new_rows'))),
+    fn('read_gen_tags_old', pgPinScopes(sub('old_rows')), pairs(subWithId('old_rows'))),
+  ];
+}

@@ -17,6 +17,8 @@ export const generationsRepository = {
    * Raises the given scopes in the caller's transaction, for a change no trigger sees (an account
    * disabled or enabled: docs/design.md §18). In scope order, as the triggers do, so two such
    * transactions on PostgreSQL cannot deadlock on the counters.
+   * Such a raise logs no memory (read_changes): a layer that follows the log sees a counter it
+   * cannot replay and is read whole (docs/decisions/085-maintained-read-cache.md).
    */
   async raise(db: Queryable, scopes: string[]): Promise<void> {
     const sorted = [...new Set(scopes)].sort();

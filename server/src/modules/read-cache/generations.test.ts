@@ -3,8 +3,10 @@ import { createTestDb } from '../../../test/test-db.ts';
 import type { Db } from '../../db/database.ts';
 import { FROZEN_TRIGGERS } from '../../db/migrations/0023-read-generations.ts';
 import { FROZEN_CIRCLE_GENERATION_TRIGGERS } from '../../db/migrations/0040-circles.ts';
+import { FROZEN_CHANGE_LOG_TRIGGERS } from '../../db/migrations/0070-read-changes.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { circleGenerationTriggersSql, generationTriggersSql } from './generations-sql.ts';
+import { circleGenerationTriggersSql, generationTriggersSql, changeLogTriggersSql } from './generations-sql.ts';
+import { readChangesRepository } from './read-changes.repository.ts';
 import { generationsRepository } from './generations.repository.ts';
 
 /** The counters of the read cache (generations-sql.ts): which writes raise which scopes. */
@@ -45,6 +47,11 @@ describe('read_generations', () => {
     expect(FROZEN_CIRCLE_GENERATION_TRIGGERS.postgres()).toEqual(circleGenerationTriggersSql('postgres'));
   });
 
+  it('migration 0070 holds the change log\'s triggers the generator makes today', () => {
+    expect(FROZEN_CHANGE_LOG_TRIGGERS.sqlite()).toEqual(changeLogTriggersSql('sqlite'));
+    expect(FROZEN_CHANGE_LOG_TRIGGERS.postgres()).toEqual(changeLogTriggersSql('postgres'));
+  });
+
   it('raises exactly the scopes of those who may see a memory, before or after the write', async () => {
     const [author, friend, stranger] = [await user('gen_author'), await user('gen_friend'), await user('gen_stranger')];
     await db.kysely
@@ -68,5 +75,79 @@ describe('read_generations', () => {
     ).toEqual([`u:${author}`, `u:${friend}`]);
     expect(await raisedBy(scopes, () => db.kysely.updateTable('users').set({ username: 'gen_renamed' }).where('id', '=', stranger).execute())).toEqual(['people']);
     expect(await raisedBy(scopes, () => db.kysely.deleteFrom('users').where('id', '=', stranger).execute())).toEqual(['people']);
+  });
+
+  it('logs each memory written, and each tag of one, under the counter of every scope its write raised', async () => {
+    const [author, friend, other] = [await user('log_author'), await user('log_friend'), await user('log_other')];
+    await db.kysely
+      .insertInto('friendships')
+      .values([
+        { user_id: author, friend_id: friend, created_at: at },
+        { user_id: friend, friend_id: author, created_at: at },
+      ])
+      .execute();
+    const id = uuidv7();
+    const second = uuidv7();
+    const pin = { author_id: author, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at };
+    const scopes = ['public', `u:${author}`, `u:${friend}`, `u:${other}`];
+    /** Per scope, what a write logged in (counter before, counter after], and whether that is all it raised. */
+    const loggedBy = async (write: () => Promise<unknown>) => {
+      const from = await generationsRepository.read(db.kysely, scopes);
+      await write();
+      const to = await generationsRepository.read(db.kysely, scopes);
+      const out: Record<string, { ids: string[]; complete: boolean }> = {};
+      for (const s of scopes) {
+        const [a, b] = [from.get(s) ?? 0, to.get(s) ?? 0];
+        if (b > a) {
+          const c = await readChangesRepository.between(db.kysely, s, a, b);
+          out[s] = { ids: c.ids.sort(), complete: c.complete };
+        }
+      }
+      return out;
+    };
+    const logged = (ids: string[]) => ({ ids: ids.sort(), complete: true });
+    expect(await loggedBy(() => db.kysely.insertInto('pins').values({ ...pin, id, visibility: 1 }).execute())).toEqual({ [`u:${author}`]: logged([id]) });
+    expect(await loggedBy(() => db.kysely.updateTable('pins').set({ visibility: 2 }).where('id', '=', id).execute())).toEqual({
+      [`u:${author}`]: logged([id]),
+      [`u:${friend}`]: logged([id]),
+    });
+    expect(await loggedBy(() => db.kysely.insertInto('pins').values({ ...pin, id: second, visibility: 3 }).execute())).toEqual({
+      public: logged([second]),
+      [`u:${author}`]: logged([second]),
+    });
+    expect(await loggedBy(() => db.kysely.insertInto('pin_tags').values({ pin_id: second, user_id: friend }).execute())).toEqual({
+      public: logged([second]),
+      [`u:${author}`]: logged([second]),
+    });
+    // Both in one statement: each scope logs both memories (PostgreSQL under one counter, SQLite one each).
+    expect(await loggedBy(() => db.kysely.updateTable('pins').set({ visibility: 1 }).where('id', 'in', [id, second]).execute())).toEqual({
+      public: logged([second]),
+      [`u:${author}`]: logged([id, second]),
+      [`u:${friend}`]: logged([id]),
+    });
+    // A friendship raises both people's counters and names no memory: the log says it cannot replay that.
+    expect(await loggedBy(() => db.kysely.deleteFrom('friendships').where('user_id', 'in', [author, friend]).execute())).toEqual({
+      [`u:${author}`]: { ids: [], complete: false },
+      [`u:${friend}`]: { ids: [], complete: false },
+    });
+    expect(await loggedBy(() => db.kysely.deleteFrom('pins').where('id', 'in', [id, second]).execute())).toEqual({ [`u:${author}`]: logged([id, second]) });
+  });
+
+  it('the hourly prune keeps what a layer may still catch up over', async () => {
+    const author = await user('prune_author');
+    for (let i = 0; i < 3; i++) {
+      await db.kysely
+        .insertInto('pins')
+        .values({ id: uuidv7(), author_id: author, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at, visibility: 1 })
+        .execute();
+    }
+    const scope = `u:${author}`;
+    const gen = (await generationsRepository.read(db.kysely, [scope])).get(scope)!;
+    await readChangesRepository.prune(db.kysely);
+    expect((await readChangesRepository.between(db.kysely, scope, gen - 3, gen)).complete).toBe(true);
+    // Far behind the counter: gone.
+    await db.kysely.updateTable('read_generations').set({ gen: gen + 5_000 }).where('scope', '=', scope).execute();
+    await readChangesRepository.prune(db.kysely);
+    expect((await readChangesRepository.between(db.kysely, scope, gen - 3, gen)).ids).toEqual([]);
   });
 });

@@ -6,9 +6,13 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/helper
 
 /**
  * The read cache (docs/decisions/080-read-cache.md) must answer exactly what the database does.
- * Two app servers on one database: `cached` with the read cache, `direct` with READ_CACHE=off.
- * After every write, every viewer's feed (each page, and unpaged) and map (list, world, city)
- * must be the same from both. The layers are made shallow so a few memories reach past them.
+ * Three app servers on one database: `cached` and `other` with the read cache, `direct` with
+ * READ_CACHE=off. Each write goes to one of the caching servers, chosen at random, and after it
+ * every viewer's feed (each page, and unpaged) and map (list, world, city) must be the same from
+ * both caches as from the database — so a server also catches up on writes another one took
+ * (its public layer follows the change log, docs/decisions/085-maintained-read-cache.md),
+ * sometimes across several of them when a step reads only one cache. The layers are made shallow
+ * so a few memories reach past them.
  */
 
 const SPOTS = [
@@ -21,15 +25,19 @@ const WORLD = '/api/query_map_pins?bbox=-180,-85,180,85&zoom=2';
 const WORLD_MINE = '/api/query_map_pins?bbox=-180,-85,180,85&zoom=2&types=own,friend';
 
 let cached: TestApp;
+let other: TestApp;
 let direct: TestApp;
 
 beforeAll(async () => {
   cached = await createTestApp();
+  other = await createTestApp({}, { db: cached.db });
   direct = await createTestApp({ READ_CACHE: 'off' }, { db: cached.db });
   cached.app.ctx.readCache.feedDepths = { public: 4, personal: 3 };
+  other.app.ctx.readCache.feedDepths = { public: 3, personal: 2 };
 });
 afterAll(async () => {
   await direct.close();
+  await other.close();
   await cached.close();
 });
 
@@ -62,12 +70,17 @@ async function everythingSeenBy(t: TestApp, viewer: TestUser): Promise<unknown[]
   ];
 }
 
-/** Reads every viewer's feed and map twice through the cache (once to fill it), once directly. */
-async function expectSameForEveryone(viewers: TestUser[], after: string): Promise<void> {
+/**
+ * Reads every viewer's feed and map through the caches and directly. `caches`: which caching
+ * servers read this time; one left out falls behind and must catch up later.
+ */
+async function expectSameForEveryone(viewers: TestUser[], after: string, caches: TestApp[] = [cached, other]): Promise<void> {
   for (const viewer of viewers) {
-    const fromCache = await everythingSeenBy(cached, viewer);
     const fromDatabase = await everythingSeenBy(direct, viewer);
-    expect(fromCache, `${viewer.username} after ${after}`).toEqual(fromDatabase);
+    for (const t of caches) {
+      const fromCache = await everythingSeenBy(t, viewer);
+      expect(fromCache, `${viewer.username} after ${after} (${t === cached ? 'first' : 'second'} server)`).toEqual(fromDatabase);
+    }
   }
 }
 
@@ -83,6 +96,15 @@ type Command =
   | { kind: 'befriend'; a: number; b: number }
   | { kind: 'unfriend'; a: number; b: number }
   | { kind: 'rename'; user: number };
+
+/** A command and where it runs: which caching server takes the write, and which ones read after it. */
+interface Step {
+  command: Command;
+  /** 0: the first server takes the write; 1: the second. */
+  server: 0 | 1;
+  /** Which caches are compared after it: both, or only one (the other falls behind). */
+  reads: 'both' | 'first' | 'second';
+}
 
 const USERS = 4;
 const user = fc.integer({ min: 0, max: USERS - 1 });
@@ -102,11 +124,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('rename' as const), user }), weight: 1 },
 );
 
+const step: fc.Arbitrary<Step> = fc.record({
+  command,
+  server: fc.constantFrom<0 | 1>(0, 1),
+  reads: fc.constantFrom<Step['reads']>('both', 'both', 'first', 'second'),
+});
+
 let renames = 0;
 
-/** Runs one write through the real endpoints of the caching server; a refused write changes nothing. */
-async function run(users: TestUser[], c: Command): Promise<void> {
-  const t = cached;
+/** Runs one write through the real endpoints of a caching server; a refused write changes nothing. */
+async function run(users: TestUser[], c: Command, t: TestApp = cached): Promise<void> {
   const post = (u: TestUser, url: string, payload: object, method: 'POST' | 'PUT' | 'DELETE' = 'POST') =>
     t.app.inject({ method, url, headers: u.auth, payload });
   const own = async (author: TestUser, nth: number): Promise<Pin | undefined> => {
@@ -204,17 +231,20 @@ async function run(users: TestUser[], c: Command): Promise<void> {
 describe('the read cache answers what the database answers', () => {
   it('after every kind of write, for every viewer, in random sequences', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         const users: TestUser[] = [];
         for (let i = 0; i < USERS; i++) users.push(await cached.register());
         // Some friends from the start, so a few random writes already reach circles' members.
         await cached.befriend(users[0]!, users[1]!);
         await cached.befriend(users[0]!, users[2]!);
         await expectSameForEveryone(users, 'nothing');
-        for (const [i, c] of commands.entries()) {
-          await run(users, c);
-          await expectSameForEveryone(users, `${i + 1}. ${JSON.stringify(c)}`);
+        for (const [i, s] of steps.entries()) {
+          await run(users, s.command, s.server === 0 ? cached : other);
+          const caches = s.reads === 'both' ? [cached, other] : s.reads === 'first' ? [cached] : [other];
+          await expectSameForEveryone(users, `${i + 1}. ${JSON.stringify(s)}`, caches);
         }
+        // Every step ends with both caches compared once more (one may have skipped the last).
+        await expectSameForEveryone(users, 'the last step, on both servers');
       }),
       {
         numRuns: 12,
@@ -223,16 +253,34 @@ describe('the read cache answers what the database answers', () => {
         examples: [
           [
             [
-              { kind: 'circle', owner: 0, members: [1] },
-              { kind: 'create', author: 0, visibility: '2', spot: 0, tags: [], circle: 'mine' },
-              { kind: 'circle', owner: 0, members: [2] },
-              { kind: 'update', author: 0, nth: 0, visibility: '2', spot: 2, tags: [], circle: 'absent' },
-              { kind: 'circle', owner: 0, members: [1, 2] },
-              { kind: 'dropCircle', owner: 0 },
+              { command: { kind: 'circle', owner: 0, members: [1] }, server: 0, reads: 'both' },
+              { command: { kind: 'create', author: 0, visibility: '2', spot: 0, tags: [], circle: 'mine' }, server: 0, reads: 'both' },
+              { command: { kind: 'circle', owner: 0, members: [2] }, server: 0, reads: 'both' },
+              { command: { kind: 'update', author: 0, nth: 0, visibility: '2', spot: 2, tags: [], circle: 'absent' }, server: 0, reads: 'both' },
+              { command: { kind: 'circle', owner: 0, members: [1, 2] }, server: 0, reads: 'both' },
+              { command: { kind: 'dropCircle', owner: 0 }, server: 0, reads: 'both' },
+            ],
+          ],
+          // Public writes on one server while only the other reads, then the first catches up over
+          // several: a memory made public, one made private, a tag, a deletion, each logged.
+          [
+            [
+              { command: { kind: 'create', author: 0, visibility: '3', spot: 0, tags: [], circle: 'absent' }, server: 1, reads: 'first' },
+              { command: { kind: 'create', author: 1, visibility: '3', spot: 1, tags: [], circle: 'absent' }, server: 0, reads: 'first' },
+              { command: { kind: 'update', author: 0, nth: 0, visibility: '1', spot: 0, tags: [], circle: 'absent' }, server: 1, reads: 'first' },
+              { command: { kind: 'create', author: 2, visibility: '3', spot: 2, tags: [0], circle: 'absent' }, server: 1, reads: 'second' },
+              { command: { kind: 'delete', author: 1, nth: 0 }, server: 0, reads: 'first' },
+              { command: { kind: 'update', author: 2, nth: 0, visibility: '3', spot: 1, tags: [1], circle: 'absent' }, server: 0, reads: 'first' },
+              { command: { kind: 'update', author: 0, nth: 0, visibility: '3', spot: 2, tags: [], circle: 'absent' }, server: 1, reads: 'both' },
             ],
           ],
         ],
       },
     );
+    // The layers followed the change log (they are not only read whole after each write).
+    expect(cached.app.ctx.readCache.publicFeed.catchUps).toBeGreaterThan(0);
+    expect(other.app.ctx.readCache.publicFeed.catchUps).toBeGreaterThan(0);
+    expect(cached.app.ctx.readCache.personalTotals.catchUps).toBeGreaterThan(0);
+    expect(other.app.ctx.readCache.personalTotals.catchUps).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/queryable.ts';
 import { mediaUrlWindow } from '../media/media-urls.ts';
 import { generationsRepository } from './generations.repository.ts';
+import { MaintainedValue } from './maintained-value.ts';
 import { StampedLru } from './stamped-lru.ts';
 
 /**
@@ -20,6 +21,14 @@ export interface ReadStamps {
   viewer: string;
   /** Everything the viewer's reads depend on. */
   all: string;
+  /**
+   * For the layers kept in step with the change log (docs/decisions/085-maintained-read-cache.md):
+   * the `public` and the viewer's counters, where those layers must have caught up to, and what
+   * the log does not carry (people, the signing window), which only a rebuild follows.
+   */
+  publicSeq: number;
+  viewerSeq: number;
+  base: string;
 }
 
 /** The three counters a viewer's reads depend on (generations-sql.ts names the scopes). */
@@ -55,6 +64,12 @@ export const FEED_DEPTHS = { public: 512, personal: 64 };
 /** 30,000 pins ≈ 120 MB at PIN_BYTES (+ an eighth shared, an eighth for later pages): the bound of docs/decisions/080-read-cache.md. */
 export const DEFAULT_PIN_BUDGET = 30_000;
 
+/**
+ * How many counters behind a held layer may be and still catch up from the change log
+ * (docs/decisions/085-maintained-read-cache.md); further behind, reading it whole is cheaper.
+ */
+export const MAINTAINED_CATCH_UP_MAX = 256;
+
 /** What the cache holds: anything that says how many pins' worth it weighs. */
 export interface Weighed {
   weight: number;
@@ -71,6 +86,14 @@ export class ReadCache {
    * or a client walking every page, cannot push out the first pages and layers everyone reads.
    */
   readonly laterPages: StampedLru<Weighed>;
+  /**
+   * The feed's public layer, kept in step with the change log rather than read again after every
+   * public write (memories/feed-cache.ts). Outside the budget: one layer of at most twice
+   * FEED_DEPTHS.public pins. (Each viewer's own layer is kept the same way, in `perViewer`.)
+   */
+  readonly publicFeed = new MaintainedValue<Weighed>(MAINTAINED_CATCH_UP_MAX);
+  /** How the viewers' own layers were kept: caught up from the log, or read whole. */
+  readonly personalTotals = { rebuilds: 0, catchUps: 0 };
   /** FEED_DEPTHS; tests make them small to reach past them with a few memories. */
   feedDepths = { ...FEED_DEPTHS };
 
@@ -95,6 +118,9 @@ export class ReadCache {
       public: `${pub}/${people}/${urls}`,
       viewer: `${viewer}/${people}/${urls}`,
       all: `${pub}/${viewer}/${people}/${urls}`,
+      publicSeq: pub,
+      viewerSeq: viewer,
+      base: `${people}/${urls}`,
     };
   }
 
@@ -107,6 +133,7 @@ export class ReadCache {
   /** For tests and operators: forget everything held (the counters make this never necessary). */
   clear(): void {
     this.shared.clear();
+    this.publicFeed.clear();
     this.perViewer.clear();
     this.laterPages.clear();
   }
