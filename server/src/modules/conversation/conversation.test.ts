@@ -242,7 +242,7 @@ describe('notifications', () => {
   it('reach the receiver’s live stream', async () => {
     const c = await cast('3');
     const base = await t.listen();
-    const stream = await SseClient.open(base, c.author.auth);
+    const stream = await SseClient.open(base, c.author.auth, { conversation: true });
     try {
       await comment(c.friend, c.pin.id, 'live!');
       const seen = [await stream.next(), await stream.next()];
@@ -286,5 +286,40 @@ describe('limits', () => {
 
   it('mentions are read from the text', () => {
     expect(mentionedNames('hi @Ana, and @ben.b. and me@mail.com @ana')).toEqual(['ana', 'ben.b']);
+  });
+});
+
+/** Two app servers on one database and one Redis (as events-redis.test.ts): a comment made on one reaches the other's streams. */
+describe.runIf(process.env.TEST_REDIS_URL)('live delivery across two app servers', () => {
+  it('the author’s stream on server 1 hears of a comment and a reaction made through server 2', async () => {
+    const prefix = `mmtest:${randomUUID()}:`;
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: prefix };
+    const one = await createTestApp(env);
+    const two = await createTestApp(env, { db: one.db });
+    const streams: SseClient[] = [];
+    try {
+      type Transport = { whenConnected(): Promise<void> };
+      await Promise.all([one, two].map((s) => (s.app.ctx.events.transport as unknown as Transport).whenConnected()));
+      const [author, friend] = [await one.register(), await one.register()];
+      await one.befriend(author, friend);
+      const pin = await createMemory(one, author, { visibility: '2' });
+      const authorOn1 = await SseClient.open(await one.listen(), author.auth, { conversation: true });
+      streams.push(authorOn1);
+      const res = await two.app.inject({ method: 'POST', url: `/api/pins/${pin.id}/comments`, headers: friend.auth, payload: { text: 'from two' } });
+      expect(res.statusCode).toBe(201);
+      const first = [await authorOn1.next(), await authorOn1.next()];
+      expect(first.map((e) => e.event).sort()).toEqual(['conversation', 'notification']);
+      expect(first.find((e) => e.event === 'notification')!.data).toMatchObject({ kind: 'comment' });
+      expect(first.find((e) => e.event === 'conversation')!.data).toEqual({ pinId: pin.id });
+      await two.app.inject({ method: 'PUT', url: `/api/pins/${pin.id}/reaction`, headers: friend.auth, payload: { emoji: '❤️' } });
+      const second = [await authorOn1.next(), await authorOn1.next()];
+      expect(second.find((e) => e.event === 'notification')!.data).toMatchObject({ kind: 'reaction' });
+      const count = (await one.app.inject({ method: 'GET', url: '/api/notifications/unread_count', headers: author.auth })).json() as { count: number };
+      expect(count.count).toBe(2);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+      await two.close();
+      await one.close();
+    }
   });
 });
