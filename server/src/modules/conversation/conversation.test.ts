@@ -323,3 +323,21 @@ describe.runIf(process.env.TEST_REDIS_URL)('live delivery across two app servers
     }
   });
 });
+
+describe('the export', () => {
+  it('holds the user’s comments and reactions, and the comments on their memories', async () => {
+    const { readZip } = await import('../../../test/fixtures/zip.ts');
+    const c = await cast('3');
+    const mine = await comment(c.friend, c.pin.id, 'mine to keep');
+    await call(c.friend, 'PUT', `/api/pins/${c.pin.id}/reaction`, { emoji: '👏' });
+    const files = await readZip((await call(c.friend, 'GET', '/api/export')).rawPayload);
+    const conversation = JSON.parse(files.get('conversation.json')!.toString('utf8'));
+    expect(conversation.comments).toEqual([{ id: mine.id, memoryId: c.pin.id, text: 'mine to keep', createdAt: mine.createdAt, editedAt: null }]);
+    expect(conversation.reactions).toEqual([{ memoryId: c.pin.id, emoji: '👏', createdAt: expect.any(String) }]);
+    const authors = JSON.parse((await readZip((await call(c.author, 'GET', '/api/export')).rawPayload)).get('conversation.json')!.toString('utf8'));
+    expect(authors.commentsOnYourMemories.map((x: { by: string; text: string }) => [x.by, x.text])).toEqual([
+      [c.exFriend.username, 'I was there!'],
+      [c.friend.username, 'mine to keep'],
+    ]);
+  });
+});
