@@ -2,6 +2,7 @@ import type { Pin, PinType } from '@memory-map/shared';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
+import { conversationLabel, conversationSummary } from '../../../lib/conversation-summary.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 import { SharePanel } from './share-panel.tsx';
@@ -20,13 +21,15 @@ export interface PinPopupProps {
   onOpenImage: (pin: Pin, index: number) => void;
   /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
   onLayout?: () => void;
+  /** Opens the memory's screen: its reactions and comments (docs/design.md §14). */
+  onOpen?: (pin: Pin) => void;
 }
 
 /**
  * Everything docs/product.md §2 lists for a pin's popup. Only the author gets update and delete, and
  * the share link of docs/design.md §11.
  */
-export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout }: PinPopupProps) {
+export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout, onOpen }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
   const [sharing, setSharing] = useState(false);
   const isOwn = type === 'own';
@@ -99,6 +102,11 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
             </span>
           )}
         </p>
+        {onOpen && (
+          <button type="button" className="pin-popup-open" aria-label={conversationLabel(pin)} onClick={() => onOpen(pin)}>
+            {conversationSummary(pin)}
+          </button>
+        )}
       </div>
       {isOwn && (
         <div className={onMove ? 'pin-popup-actions pin-popup-actions-3' : 'pin-popup-actions'}>
