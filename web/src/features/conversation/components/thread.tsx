@@ -63,7 +63,7 @@ export function Thread({ comments, pending, viewerId, viewerIsMemoryAuthor, onDe
             </p>
             <p className="comment-text">{p.text}</p>
             {p.state === 'failed' && (
-              <div className="comment-failed" role="alert">
+              <div className="comment-retry" role="alert">
                 <span>{p.error}</span>
                 <button type="button" className="comment-action" onClick={() => onRetry(p)}>
                   Retry
