@@ -92,21 +92,24 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
             </ul>
           </div>
         )}
-        <p className="pin-popup-date">
-          <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
-          {/* Dated to another day than it was posted: the posting time (docs/product.md §2) follows. */}
-          {formatHappenedDate(happenedAt) !== formatDate(pin.createdAt) && (
-            <span className="pin-popup-posted">
-              {' · Posted '}
-              <time dateTime={pin.createdAt}>{formatDateTime(pin.createdAt)}</time>
-            </span>
+        {/* The date, and what opens the memory's screen on the same line: the popup stays short. */}
+        <div className="pin-popup-foot">
+          <p className="pin-popup-date">
+            <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
+            {/* Dated to another day than it was posted: the posting time (docs/product.md §2) follows. */}
+            {formatHappenedDate(happenedAt) !== formatDate(pin.createdAt) && (
+              <span className="pin-popup-posted">
+                {' · Posted '}
+                <time dateTime={pin.createdAt}>{formatDateTime(pin.createdAt)}</time>
+              </span>
+            )}
+          </p>
+          {onOpen && (
+            <button type="button" className="pin-popup-open" aria-label={conversationLabel(pin)} onClick={() => onOpen(pin)}>
+              {conversationSummary(pin)}
+            </button>
           )}
-        </p>
-        {onOpen && (
-          <button type="button" className="pin-popup-open" aria-label={conversationLabel(pin)} onClick={() => onOpen(pin)}>
-            {conversationSummary(pin)}
-          </button>
-        )}
+        </div>
       </div>
       {isOwn && (
         <div className={onMove ? 'pin-popup-actions pin-popup-actions-3' : 'pin-popup-actions'}>
