@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { authHeaders, createMemory, createUser, expect, makeFriends, signIn, test, type E2EUser } from '../fixtures.ts';
+import { expectAccessible } from '../fixtures/axe.ts';
 import { shot } from '../fixtures/shots.ts';
 
 /**
@@ -51,6 +52,7 @@ test('one person reacts and comments; the other sees it live and gets a badge', 
   await expect(thread.getByText(`What a day, @${ann.username}!`)).toBeVisible();
   await expect(thread.getByText('Sending…')).toHaveCount(0);
   await shot(benPage, 'memory-thread-light');
+  await expectAccessible(benPage, 'memory screen');
 
   // Ann sees both live, and the bell counts them (a reaction and a mention).
   await expect(page.getByRole('list', { name: 'Comments' }).getByText(`What a day, @${ann.username}!`)).toBeVisible();
@@ -63,6 +65,7 @@ test('one person reacts and comments; the other sees it live and gets a badge', 
   // Seen: the badge is gone.
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await shot(page, 'notifications-light');
+  await expectAccessible(page, 'notifications screen');
 
   // A comment that cannot be sent stays on Ben's screen, marked, and goes once he retries.
   await benPage.context().setOffline(true);
@@ -72,6 +75,7 @@ test('one person reacts and comments; the other sees it live and gets a badge', 
   await expect(thread.getByText('Not sent')).toBeVisible();
   await benPage.emulateMedia({ colorScheme: 'dark' });
   await shot(benPage, 'memory-thread-failed-dark');
+  await expectAccessible(benPage, 'memory screen with a failed comment (dark)');
   await benPage.context().setOffline(false);
   await thread.getByRole('button', { name: 'Retry' }).click();
   await expect(thread.getByText('Not sent')).toHaveCount(0);
