@@ -381,6 +381,26 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     if (first.status !== 200) throw new Error(`GET /api/query_feed answered ${first.status}: ${JSON.stringify(first.body)}`);
     await scenario('feed', 'feed, first page', { requests: asEveryone(FEED_FIRST_PAGE) }, { text: `${feedPage} pins`, count: feedPage });
 
+    // The feed while people react (docs/decisions/120-conversation.md): 1 request in 20 is a
+    // reaction to a memory of the first page, switching between two emojis so each one changes
+    // something. A reaction raises no read-cache counter, so the feed must stay about as fast as
+    // the row above; the counts are read beside the held page.
+    const onPage = (Array.isArray(first.body) ? (first.body as Array<{ id: string }>) : []).map((p) => p.id);
+    if (onPage.length > 0) {
+      const reacting = tokens.flatMap((t, i) => {
+        const read = Array.from({ length: 19 }, () => ({ path: FEED_FIRST_PAGE, headers: auth(t) }));
+        const react = (emoji: string) => ({
+          path: `/api/pins/${onPage[i % onPage.length]}/reaction`,
+          method: 'PUT',
+          body: JSON.stringify({ emoji }),
+          headers: { ...auth(t), 'content-type': 'application/json' },
+        });
+        return [...read, react('❤️'), ...read, react('🔥')];
+      });
+      const mixed = await scenario('feed-reacting', 'feed, first page, 1 request in 20 a reaction', { requests: reacting }, { text: `${feedPage} pins`, count: feedPage });
+      mixed.notes = `${mixed.non2xx} answers other than 2xx (reactions past their per-user limit of 60 a minute answer 429)`;
+    }
+
     // What sending that many bytes costs a bare Fastify: the ceiling for an answer of this size.
     const pageBytes = Buffer.byteLength(JSON.stringify(first.body));
     const bytesServer = await startNodeServer(

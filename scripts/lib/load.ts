@@ -62,7 +62,7 @@ export interface LoadSpec {
    * The requests each connection cycles through (tokens, cursors). They are built into bytes
    * once, so the load generator spends its CPU on sending, not on building requests.
    */
-  requests: Array<{ path: string; headers?: Record<string, string>; freshPath?: () => string }>;
+  requests: Array<{ path: string; headers?: Record<string, string>; freshPath?: () => string; method?: string; body?: Buffer | string }>;
   /** Whose resident memory to watch while the load runs. */
   pid?: number;
   /** Processes that are part of the system under test too (the database server), by command name. */
@@ -116,8 +116,8 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       ...(spec.amount ? { amount: spec.amount } : { duration: spec.duration }),
       timeout: 30,
       requests: spec.requests.map((r) => ({
-        method: spec.method ?? 'GET',
-        body: spec.body,
+        method: r.method ?? spec.method ?? 'GET',
+        body: r.body ?? spec.body,
         path: r.path,
         headers: { ...baseHeaders, ...r.headers },
         // A new path for every request sent (autocannon's connections each cycle through the list).
