@@ -382,10 +382,11 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
     await scenario('feed', 'feed, first page', { requests: asEveryone(FEED_FIRST_PAGE) }, { text: `${feedPage} pins`, count: feedPage });
 
     // The feed while people react (docs/decisions/120-conversation.md): 1 request in 20 is a
-    // reaction to a memory of the first page, switching between two emojis so each one changes
+    // reaction to a public memory of the first page, switching between two emojis so each one changes
     // something. A reaction raises no read-cache counter, so the feed must stay about as fast as
     // the row above; the counts are read beside the held page.
-    const onPage = (Array.isArray(first.body) ? (first.body as Array<{ id: string }>) : []).map((p) => p.id);
+    // Public ones: every bench user may react to them (another's friends-only memory answers 404).
+    const onPage = (Array.isArray(first.body) ? (first.body as Array<{ id: string; visibility: string }>) : []).filter((p) => p.visibility === '3').map((p) => p.id);
     if (onPage.length > 0) {
       const reacting = tokens.flatMap((t, i) => {
         const read = Array.from({ length: 19 }, () => ({ path: FEED_FIRST_PAGE, headers: auth(t) }));

@@ -15,6 +15,13 @@ export interface NotificationRow {
   read_at: string | null;
 }
 
+/** Kysely: someone is still named on it (everyone on it may have deleted their account since). */
+function hasActors(eb: ExpressionBuilder<DB, 'notifications'>) {
+  return eb.exists(
+    eb.selectFrom('notification_actors').select('notification_actors.actor_id').whereRef('notification_actors.notification_id', '=', 'notifications.id'),
+  );
+}
+
 /**
  * Kysely: the notification is about no memory, or about one the receiver may read now. A memory
  * that became private, or a friendship that ended, hides it at once (docs/design.md §14).
@@ -91,6 +98,7 @@ export const notificationsRepository = {
       .where('notifications.user_id', '=', receiverId)
       .$if(before !== undefined, (qb) => qb.where('notifications.id', '<', before!))
       .where((eb) => readableByReceiver(eb, receiverId))
+      .where(hasActors)
       .orderBy('notifications.id', 'desc')
       .limit(limit)
       .execute();
@@ -115,6 +123,7 @@ export const notificationsRepository = {
       .where('notifications.user_id', '=', receiverId)
       .where('notifications.read_at', 'is', null)
       .where((eb) => readableByReceiver(eb, receiverId))
+      .where(hasActors)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   },

@@ -6,8 +6,8 @@ import { conversationKeys } from './keys.ts';
 
 /**
  * GET /api/pins/{id}/comments: the thread, oldest first. The screen reads the first
- * LIMITS.commentsPageMax; a longer thread says so (lib/thread.ts) rather than page (rare on a
- * memory among friends).
+ * LIMITS.commentsPageMax; a longer thread says how many more there are (memory-view.tsx) rather
+ * than page: rare on a memory among friends.
  */
 export function fetchComments(pinId: string, signal?: AbortSignal): Promise<Comment[]> {
   return api<Comment[]>(`/api/pins/${encodeURIComponent(pinId)}/comments?limit=${LIMITS.commentsPageMax}`, { signal });

@@ -1,4 +1,4 @@
-import { CONVERSATION_MESSAGES, type Comment, type Pin, type PinReactions, type ReactionEmoji } from '@memory-map/shared';
+import { CONVERSATION_MESSAGES, LIMITS, type Comment, type Pin, type PinReactions, type ReactionEmoji } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -121,7 +121,11 @@ export function MemoryView({ id }: { id: string }) {
   const type = feedPinType(pin);
   const images = pinImages(pin);
   const reactions = pin.reactions ?? EMPTY_REACTIONS;
-  const count = (comments.data?.length ?? pin.commentCount ?? 0) + pending.length;
+  const shown = comments.data?.length ?? 0;
+  const count = Math.max(shown, pin.commentCount ?? 0) + pending.length;
+  // Only a full first page leaves comments out (comments.ts); otherwise a difference is a count
+  // not refreshed yet.
+  const notShown = shown >= LIMITS.commentsPageMax ? Math.max(0, (pin.commentCount ?? 0) - shown) : 0;
   return (
     <section className="memory-screen">
       <ScreenTitle title={pin.title} backTo={paths.feeds} backLabel="Feed" />
@@ -170,6 +174,7 @@ export function MemoryView({ id }: { id: string }) {
           onDiscard={(p) => setPending((list) => list.filter((x) => x.key !== p.key))}
         />
       )}
+      {comments.isSuccess && notShown > 0 && <p className="thread-empty">{`${notShown} more not shown here.`}</p>}
       <Composer onSend={(text) => void send({ key: `pending-${++pendingSeq}`, text, state: 'sending' })} />
       {viewing !== null && images.length > 0 && (
         <ImageViewer sources={images.map((i) => i.url)} start={viewing} alt={pin.title} onClose={() => setViewing(null)} />
