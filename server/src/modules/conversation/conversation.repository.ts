@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
 
 /** Comments and reactions (docs/design.md §14; migration 0050). */
@@ -72,29 +73,31 @@ export const conversationRepository = {
     return Number(r.numDeletedRows) > 0;
   },
 
-  /** Comments per memory of `pinIds` (only those with any). */
-  commentCounts(db: Queryable, pinIds: readonly string[]) {
-    return db
+  /**
+   * The conversation counts of `pinIds` in one round trip: rows of kind 'c' (comments per
+   * memory), 'r' (reactions per memory and emoji) and 'm' (the viewer's own reaction), each read
+   * through its index (comments_pin_idx, the reactions' primary key, pin_reactions_user_idx).
+   */
+  countsOf(db: Queryable, viewerId: string | null, pinIds: readonly string[]) {
+    const ids = [...pinIds];
+    const comments = db
       .selectFrom('comments')
-      .select(['pin_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('pin_id', 'in', [...pinIds])
-      .groupBy('pin_id')
-      .execute();
-  },
-
-  /** Reactions per memory and emoji of `pinIds`. */
-  reactionCounts(db: Queryable, pinIds: readonly string[]) {
-    return db
+      .select((eb) => ['pin_id', sql<string>`'c'`.as('kind'), sql<string | null>`null`.as('emoji'), eb.fn.countAll<string | number>().as('n')])
+      .where('pin_id', 'in', ids)
+      .groupBy('pin_id');
+    const reactions = db
       .selectFrom('pin_reactions')
-      .select(['pin_id', 'emoji', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('pin_id', 'in', [...pinIds])
-      .groupBy(['pin_id', 'emoji'])
-      .execute();
-  },
-
-  /** The viewer's own reactions among `pinIds` (pin_reactions_user_idx). */
-  reactionsOf(db: Queryable, userId: string, pinIds: readonly string[]) {
-    return db.selectFrom('pin_reactions').select(['pin_id', 'emoji']).where('user_id', '=', userId).where('pin_id', 'in', [...pinIds]).execute();
+      .select((eb) => ['pin_id', sql<string>`'r'`.as('kind'), 'emoji', eb.fn.countAll<string | number>().as('n')])
+      .where('pin_id', 'in', ids)
+      .groupBy(['pin_id', 'emoji']);
+    const both = comments.unionAll(reactions);
+    if (viewerId === null) return both.execute();
+    const mine = db
+      .selectFrom('pin_reactions')
+      .select(['pin_id', sql<string>`'m'`.as('kind'), 'emoji', sql<number>`1`.as('n')])
+      .where('user_id', '=', viewerId)
+      .where('pin_id', 'in', ids);
+    return both.unionAll(mine).execute();
   },
 
   /** Who a memory is for and whom it tags: the audience of its live conversation events. */

@@ -130,27 +130,24 @@ export interface PinConversation {
 const EMPTY: PinConversation = { commentCount: 0, reactions: { counts: {}, mine: null } };
 
 /**
- * The conversation of each memory of `pinIds` as `viewerId` sees it: three indexed queries for
- * the whole list, whatever its length. Only pins the viewer may read reach here (they are in an
+ * The conversation of each memory of `pinIds` as `viewerId` sees it: three indexed reads in one
+ * query for the whole list, whatever its length. Only pins the viewer may read reach here (they are in an
  * answer to them), and everyone who may read a memory may read its whole thread.
  */
 export async function conversationsOf(ctx: AppContext, viewerId: string | null, pinIds: readonly string[]): Promise<Map<string, PinConversation>> {
   const result = new Map<string, PinConversation>();
   if (pinIds.length === 0) return result;
-  const db = ctx.db.kysely;
-  const [comments, reactions, mine] = await Promise.all([
-    conversationRepository.commentCounts(db, pinIds),
-    conversationRepository.reactionCounts(db, pinIds),
-    viewerId ? conversationRepository.reactionsOf(db, viewerId, pinIds) : Promise.resolve([]),
-  ]);
+  const rows = await conversationRepository.countsOf(ctx.db.kysely, viewerId, pinIds);
   const entry = (pinId: string): PinConversation => {
     let e = result.get(pinId);
     if (!e) result.set(pinId, (e = { commentCount: 0, reactions: { counts: {}, mine: null } }));
     return e;
   };
-  for (const c of comments) entry(c.pin_id).commentCount = Number(c.n);
-  for (const r of reactions) entry(r.pin_id).reactions.counts[r.emoji] = Number(r.n);
-  for (const m of mine) entry(m.pin_id).reactions.mine = m.emoji;
+  for (const r of rows) {
+    if (r.kind === 'c') entry(r.pin_id).commentCount = Number(r.n);
+    else if (r.kind === 'r' && r.emoji) entry(r.pin_id).reactions.counts[r.emoji] = Number(r.n);
+    else if (r.kind === 'm') entry(r.pin_id).reactions.mine = r.emoji;
+  }
   return result;
 }
 
