@@ -584,6 +584,27 @@ export async function runBench(options: Partial<BenchOptions> = {}): Promise<Ben
       await second?.stop();
     }
 
+    // The feed while people react (docs/decisions/120-conversation.md), beside the create mix: the
+    // same viewers, 1 request in 20 a reaction to a public memory of the first page, switching
+    // between two emojis so each one changes something. A reaction raises no read-cache counter,
+    // so this row should stay near the plain feed row; the counts are read beside the held page.
+    const onPage = (Array.isArray(first.body) ? (first.body as Array<{ id: string; visibility: string }>) : []).filter((p) => p.visibility === '3').map((p) => p.id);
+    if (onPage.length > 0) {
+      const react = (token: string, k: number) => ({
+        path: `/api/pins/${onPage[k % onPage.length]}/reaction`,
+        method: 'PUT',
+        headers: { ...auth(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ emoji: k % 2 === 0 ? '❤️' : '🔥' }),
+      });
+      const reacting: LoadSpec['requests'] = [];
+      for (let i = 0; i < n * WRITE_EVERY * 2; i++) {
+        const k = Math.floor(i / WRITE_EVERY);
+        reacting.push(i % WRITE_EVERY === WRITE_EVERY - 1 ? react(viewers[k % n]!, k) : feedAll[i % n]!);
+      }
+      const row = await scenario('feed-reacting', `feed, ${n} viewers, 1 request in ${WRITE_EVERY} a reaction`, { requests: reacting, shared: true });
+      row.notes = `${row.non2xx} answers other than 2xx (reactions past their per-user limit of 60 a minute answer 429)`;
+    }
+
     const creates = viewers.map((t, i) => create(t, i));
     const alone = await scenario('creates', `creates alone (JSON, no photo), ${n} users`, { requests: creates, shared: true });
     alone.notes = `${alone.rps.toFixed(0)} creates/s`;

@@ -201,7 +201,10 @@ test('a memory arriving live above the card being read does not move it; a focus
   await page.locator('.app-main').evaluate((main) => main.scrollTo(0, 0));
   await expect(page.getByRole('article', { name: 'Fresh from a friend' })).toBeVisible();
   await expect(card).toBeFocused();
-  // The keyboard goes on from the card: through its own control (Show on map), then to the next card.
+  // The keyboard goes on from the card: through its own controls (Open, Show on map), then to the next card.
+  await page.keyboard.press('Tab');
+  // Its conversation's button (docs/design.md §14), then Show on map.
+  await expect(card.getByRole('button', { name: /^Open Note 5: / })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Show Note 5 on map' })).toBeFocused();
   await page.keyboard.press('Tab');

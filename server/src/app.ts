@@ -31,6 +31,9 @@ import placesRoutes, { placesServiceFor } from './modules/places/places.routes.t
 import searchRoutes from './modules/search/search.routes.ts';
 import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
 import circlesRoutes from './modules/circles/circles.routes.ts';
+import conversationRoutes from './modules/conversation/conversation.routes.ts';
+import { registerPinCounts } from './modules/conversation/pin-counts.ts';
+import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAuth(app);
   registerRateLimits(app);
   registerMetrics(app);
+  registerPinCounts(app);
   registerHousekeeping(app, options.housekeeping);
 
   registerSecurityHeaders(app);
@@ -156,6 +160,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(eventsRoutes);
   await app.register(shareLinksRoutes);
   await app.register(onThisDayRoutes);
+  await app.register(conversationRoutes);
+  await app.register(notificationsRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await app.register(passwordResetRoutes);

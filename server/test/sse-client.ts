@@ -1,5 +1,11 @@
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
+/**
+ * The conversation's events (docs/design.md §14) come beside the memory and friend events every
+ * other test reads in order; a stream hears them only when opened with `{ conversation: true }`.
+ */
+const CONVERSATION_EVENTS = ['notification', 'conversation'];
+
 export interface SseMessage {
   id?: string;
   event: string;
@@ -25,6 +31,7 @@ export class SseClient {
     private readonly res: IncomingMessage,
     /** The body, for answers other than 200. */
     readonly body: string,
+    private readonly conversation = false,
   ) {
     this.closed = new Promise((resolve) => {
       const done = () => {
@@ -41,7 +48,7 @@ export class SseClient {
   }
 
   /** Opens the stream and resolves when the response has started (for 200, with its first bytes). */
-  static open(baseUrl: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  static open(baseUrl: string, headers: Record<string, string> = {}, options: { conversation?: boolean } = {}): Promise<SseClient> {
     return new Promise((resolve, reject) => {
       const req = request(`${baseUrl}/api/events`, { headers: { accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
         if (res.statusCode !== 200) {
@@ -51,7 +58,7 @@ export class SseClient {
           res.on('end', () => resolve(new SseClient(res.statusCode ?? 0, res.headers, res, body)));
           return;
         }
-        const client = new SseClient(200, res.headers, res, '');
+        const client = new SseClient(200, res.headers, res, '', options.conversation);
         client.waitFor(() => client.comments.length > 0).then(() => {
           client.comments.shift(); // ': connected'
           resolve(client);
@@ -92,7 +99,7 @@ export class SseClient {
         else if (line.startsWith('event: ')) message.event = line.slice(7);
         else if (line.startsWith('data: ')) message.data = line.slice(6);
       }
-      if (message.event) this.events.push({ id: message.id, event: message.event, data: JSON.parse(message.data ?? 'null') });
+      if (message.event && (this.conversation || !CONVERSATION_EVENTS.includes(message.event))) this.events.push({ id: message.id, event: message.event, data: JSON.parse(message.data ?? 'null') });
     }
     this.wake();
   }

@@ -18,6 +18,7 @@ export * from './schemas/events.ts';
 export * from './schemas/share-links.ts';
 export * from './schemas/on-this-day.ts';
 export * from './schemas/account.ts';
+export * from './schemas/conversation.ts';
 export * from './app-pages.ts';
 export * from './first-paint.ts';
 export * from './schemas/server-admin.ts';

@@ -48,6 +48,12 @@ export const LIMITS = {
   circleNameMax: 40,
   circlesPerUser: 50,
   circleMembersMax: 500,
+  /** Comments (docs/design.md §14): characters of one, and a page of a thread or of notifications. */
+  commentMax: 1000,
+  commentsPageDefault: 50,
+  commentsPageMax: 100,
+  /** People one comment may notify by @username. */
+  mentionsPerComment: 10,
 } as const;
 
 /** What every multipart upload answers when it breaks a limit (one reader serves them all). */

@@ -16,6 +16,7 @@ import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
 import * as serverAdmin from './migrations/0030-server-admin.ts';
 import * as pinsAuthorHappenedIndex from './migrations/0031-pins-author-happened-index.ts';
 import * as circles from './migrations/0040-circles.ts';
+import * as conversation from './migrations/0050-conversation.ts';
 import * as readChanges from './migrations/0070-read-changes.ts';
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0030-server-admin': serverAdmin,
   '0031-pins-author-happened-index': pinsAuthorHappenedIndex,
   '0040-circles': circles,
+  '0050-conversation': conversation,
   '0070-read-changes': readChanges,
 };
 

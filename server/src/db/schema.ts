@@ -149,6 +149,44 @@ export interface PasswordResetsTable {
   expires_at: string;
 }
 
+/** A comment on a memory (docs/design.md §14, migration 0050). */
+export interface CommentsTable {
+  id: string;
+  pin_id: string;
+  author_id: string;
+  text: string;
+  created_at: string;
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One person's reaction to one memory. */
+export interface PinReactionsTable {
+  pin_id: string;
+  user_id: string;
+  emoji: string;
+  created_at: string;
+}
+
+/** A notification as shown; its people are in notification_actors. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  pin_id: ColumnType<string | null, string | null | undefined, string | null>;
+  comment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'kind:pin id' while a groupable notification is unread; null otherwise. */
+  group_key: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface NotificationActorsTable {
+  notification_id: string;
+  actor_id: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -165,6 +203,10 @@ export interface DB {
   password_resets: PasswordResetsTable;
   circles: CirclesTable;
   circle_members: CircleMembersTable;
+  comments: CommentsTable;
+  pin_reactions: PinReactionsTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
 }
 
 export type { Generated };

@@ -134,13 +134,28 @@ describe('hot routes answer exactly what the zod serializer would have written',
     ['/api/query_friends', friendsSchema],
   ] as const;
 
+  /**
+   * The body as the serializer wrote it: each pin's conversation counts are written in after it,
+   * at the start of the pin (conversation/pin-counts.ts), and are taken out here again; this
+   * test is about the serializer.
+   */
+  const serialized = (body: string) => body.replace(/\{"commentCount":\d+,"reactions":\{"counts":\{[^}]*\},"mine":(?:null|"[^"]*")\},/g, '{');
+
+  it('finds the counts this test takes out (every pin has them)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/query_feed?limit=20', headers: author.auth });
+    const pins = JSON.parse(res.body) as Pin[];
+    expect(pins.length).toBeGreaterThan(0);
+    expect(serialized(res.body).match(/"commentCount"/g)).toBeNull();
+    expect(res.body.match(/"commentCount"/g)).toHaveLength(pins.length);
+  });
+
   it.each(['author', 'friend', 'stranger'] as const)('as the %s', async (who) => {
     const viewer = { author, friend, stranger }[who];
     for (const [url, schema] of urls) {
       const res = await t.app.inject({ method: 'GET', url, headers: viewer.auth });
       expect(res.statusCode, url).toBe(200);
       expect(payloads.has(url), url).toBe(true);
-      expect(res.body, url).toBe(zod(schema)(payloads.get(url)));
+      expect(serialized(res.body), url).toBe(zod(schema)(payloads.get(url)));
     }
   });
 
@@ -153,7 +168,7 @@ describe('hot routes answer exactly what the zod serializer would have written',
         const res = await cached.app.inject({ method: 'GET', url, headers: viewer.auth });
         expect(res.statusCode, `${url} #${round}`).toBe(200);
         expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
-        expect(res.body, `${url} #${round}`).toBe(zod(schema)(JSON.parse(res.body)));
+        expect(serialized(res.body), `${url} #${round}`).toBe(zod(schema)(JSON.parse(serialized(res.body))));
       }
     }
   });

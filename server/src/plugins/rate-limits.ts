@@ -63,6 +63,9 @@ export const RATE_LIMITS = {
   placesReverse: { name: 'places:reverse', per: 'address', max: 60, windowSeconds: MINUTE, does: 'look up places at most 60 times a minute' },
   shareLink: { name: 'share:create', per: 'user', max: 60, windowSeconds: MINUTE, does: 'make at most 60 share links a minute' },
   sharePage: { name: 'share:page', per: 'address', max: 120, windowSeconds: MINUTE, does: 'open shared memories at most 120 times a minute' },
+  // docs/design.md §14: a conversation, not a flood (edits count with comments).
+  comment: { name: 'conversation:comment', per: 'user', max: 30, windowSeconds: MINUTE, does: 'comment at most 30 times a minute' },
+  reaction: { name: 'conversation:react', per: 'user', max: 60, windowSeconds: MINUTE, does: 'react at most 60 times a minute' },
   exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: HOUR, does: 'download your data at most 10 times an hour' },
   // docs/design.md §18: password reset links.
   passwordForgot: { name: 'password:forgot', per: 'address', max: 10, windowSeconds: HOUR, does: 'ask for at most 10 reset links an hour' },

@@ -17,6 +17,10 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('memory'), data: z.object({ id: z.string() }) }),
   /** A memory the receiver could see is gone, or out of their reach. */
   z.object({ kind: z.literal('memory-deleted'), data: z.object({ id: z.string() }) }),
+  /** A new notification for the receiver (docs/design.md §14); read it with GET /api/notifications. */
+  z.object({ kind: z.literal('notification'), data: z.object({ id: z.string(), kind: z.string() }) }),
+  /** A memory the receiver may read got or lost a comment or a reaction. */
+  z.object({ kind: z.literal('conversation'), data: z.object({ pinId: z.string() }) }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventKind = LiveEvent['kind'];

@@ -5,6 +5,7 @@ import { circleIdFieldSchema, pinCircleSchema } from './circles.ts';
 import { happenedAtSchema } from './happened-at.ts';
 import { textField } from './text.ts';
 import { publicUserSchema } from './users.ts';
+import { pinReactionsSchema } from './conversation.ts';
 
 export const MEMORY_MESSAGES = {
   fillAllFields: 'Please fill out all fields.',
@@ -213,6 +214,12 @@ export const pinSchema = z.object({
   happenedAt: z.string(),
   /** The circle it is for, told to its author only; absent for everyone else (docs/design.md §17). */
   circle: pinCircleSchema.optional(),
+  /**
+   * Its conversation (docs/design.md §14): read beside the read cache for each answer, never
+   * held in it, so a comment or a reaction does not make anyone's feed cold.
+   */
+  commentCount: z.number().optional(),
+  reactions: pinReactionsSchema.optional(),
 });
 export type Pin = z.infer<typeof pinSchema>;
 

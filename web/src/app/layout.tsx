@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FirstRenderMark } from './first-render-mark.tsx';
 import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
+import { NotificationsBell } from '../features/notifications/components/bell.tsx';
 import { LoadingDots } from '../components/spinner.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { Toast } from '../components/toast.tsx';
@@ -50,7 +51,7 @@ export function Layout() {
   const showNav = showsBottomNav(pathname);
   return (
     <div className={showNav ? 'app-shell with-nav' : 'app-shell'}>
-      <Header />
+      <Header end={showNav ? <NotificationsBell /> : undefined} />
       <OfflineBanner />
       <main className="app-main" ref={mainRef}>
         {/* A screen's chunk on a first load (router.tsx); the dots wait 500 ms, so a fast one never flashes. */}

@@ -1,7 +1,9 @@
 import type { LiveEvent, PublicUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { conversationKeys } from '../features/conversation/api/keys.ts';
 import { friendsKeys } from '../features/friends/api/keys.ts';
+import { notificationKeys } from '../features/notifications/api/keys.ts';
 import { sessionEnded } from '../lib/api-client.ts';
 import { currentUserKeys } from '../lib/current-user.ts';
 import { afterFirstScreen } from '../lib/after-first-screen.ts';
@@ -67,6 +69,15 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
         case 'memory-deleted':
           refreshMemories();
           break;
+        case 'notification':
+          // The bell's count and, if it is open, the notifications screen.
+          refresh(notificationKeys.all(viewerId));
+          break;
+        case 'conversation':
+          // A memory's screen that is open shows the new comment or reaction; the map and the feed
+          // keep what they hold (their counts are fresh at their next refresh).
+          refresh(conversationKeys.ofMemory(viewerId, event.data.pinId));
+          break;
       }
     };
     // The stream's client (and the schema it checks events with) loads once someone is signed in
@@ -86,6 +97,7 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
           // or an acceptance in between would be missed, so the badge and the friend lists ask
           // again (only those on screen are fetched).
           refreshSocial();
+          refresh(notificationKeys.all(viewerId));
           // Back after a gap the server could not replay (a restart of Redis, a long sleep): the
           // memories too.
           if (resumed) refreshMemories();

@@ -7,20 +7,21 @@ import { BottomNav } from '../components/bottom-nav.tsx';
 import { Header } from '../components/header.tsx';
 import { paths, showsBottomNav } from '../config/paths.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { BellLink } from '../features/notifications/components/bell.tsx';
 import { FirstRenderMark } from './first-render-mark.tsx';
 import { ScreenFallback } from './layout.tsx';
 
 /**
  * What the app's first render draws, rendered at build time into the build's pages
  * (web/build/route-pages.ts) so a first visit paints before any JavaScript has run. Each mirrors
- * app/layout.tsx for a visitor online with no toast and no friend requests counted yet;
+ * app/layout.tsx for a visitor online with no toast and no friend requests or notifications counted yet;
  * prerender.test.tsx checks that they are exactly what the app renders.
  */
 function Shell({ pathname, children }: { pathname: string; children: ReactNode }) {
   const showNav = showsBottomNav(pathname);
   return (
     <div className={showNav ? 'app-shell with-nav' : 'app-shell'}>
-      <Header />
+      <Header end={showNav ? <BellLink count={0} /> : undefined} />
       <main className="app-main">
         <Suspense fallback={<ScreenFallback />}>
           {children}

@@ -19,9 +19,14 @@ export const paths = {
   import: '/import',
   /** A person's profile: /people/<their id> (personPath). */
   person: '/people/:id',
+  /** A memory's screen with its reactions and thread: /memory/<its id> (memoryPath; docs/design.md §14). */
+  memory: '/memory/:id',
+  /** The notifications behind the header's bell. */
+  notifications: '/notifications',
 } as const;
 
 export const personPath = (id: string) => `/people/${encodeURIComponent(id)}`;
+export const memoryPath = (id: string) => `/memory/${encodeURIComponent(id)}`;
 
 /** The bottom navigation is hidden only on these (docs/product.md §2). */
 export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];

@@ -93,6 +93,26 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
   ),
 };
 
+/**
+ * How a viewer stands to a row of `comments` (design §14). The memory's relations are the
+ * memories' own predicates, asked of the comment's memory.
+ */
+const commentRelations: Partial<Record<Relation, Predicate<'comments'>>> = {
+  author: (eb, v) => ('userId' in v ? eb('comments.author_id', '=', v.userId) : null),
+  'memory-author': (eb, v) =>
+    'userId' in v
+      ? eb.exists(eb.selectFrom('pins').select('pins.id').whereRef('pins.id', '=', 'comments.pin_id').where('pins.author_id', '=', v.userId))
+      : null,
+  'memory-reader': (eb, v, nowIso) =>
+    eb.exists(
+      eb
+        .selectFrom('pins')
+        .select('pins.id')
+        .whereRef('pins.id', '=', 'comments.pin_id')
+        .where((p) => memoryAccessFilter(p as unknown as ExpressionBuilder<DB, 'pins'>, v, 'memory.read', nowIso)),
+    ),
+};
+
 /** How a viewer stands to a row of `circles`: its owner is its author. */
 const circleRelations: Partial<Record<Relation, Predicate<'circles'>>> = {
   author: (eb, v) => ('userId' in v ? eb('circles.owner_id', '=', v.userId) : null),
@@ -190,6 +210,19 @@ function userQuery(relation: Relation): RelationQuery {
   };
 }
 
+function commentQuery(relation: Relation): RelationQuery {
+  const predicate = predicateOf(commentRelations, relation);
+  return async (db, viewer, ids, nowIso) => {
+    const rows = await db
+      .selectFrom('comments')
+      .select('comments.id')
+      .where('comments.id', 'in', [...ids])
+      .where((eb) => predicate(eb, viewer, nowIso) ?? never)
+      .execute();
+    return rows.map((r) => r.id);
+  };
+}
+
 function circleQuery(relation: Relation): RelationQuery {
   const predicate = predicateOf(circleRelations, relation);
   return async (db, viewer, ids, nowIso) => {
@@ -208,8 +241,8 @@ function queriesFor(relations: Partial<Record<Relation, unknown>>, make: (r: Rel
 }
 
 /**
- * The batched queries per kind of thing and relation. Comments and trips have no table
- * yet (design §14, §15): their issues add the predicates above and an entry here.
+ * The batched queries per kind of thing and relation. Trips have no table yet (design §15):
+ * their issue adds the predicates above and an entry here.
  */
 export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, RelationQuery>>>> = {
   memory: queriesFor(memoryRelations, memoryQuery),
@@ -218,7 +251,7 @@ export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, 
     // The viewer's own id needs no query: a session's user exists.
     self: async (_db, viewer, ids) => ('userId' in viewer && ids.includes(viewer.userId) ? [viewer.userId] : []),
   },
-  comment: {},
+  comment: queriesFor(commentRelations, commentQuery),
   trip: {},
   circle: queriesFor(circleRelations, circleQuery),
   // `system` is the server: the ids stand for it (admin-access.ts passes the viewer's own), and

@@ -46,7 +46,16 @@ type UserViewer = (typeof USER_VIEWERS)[number];
 type MemoryRow = { entity: 'memory'; allowed: Record<MemoryViewer, Level[]> };
 type UserRow = { entity: 'user'; allowed: Record<UserViewer, boolean> };
 /** Things without a table yet: the relations their issue must make true. */
-type PendingRow = { entity: 'comment' | 'trip'; grantedBy: Relation[]; until: string };
+type PendingRow = { entity: 'trip'; grantedBy: Relation[]; until: string };
+/**
+ * How each kind of viewer stands to a comment written by the author's friend (`commenter`) on the
+ * memory of each level: the memory's author, the commenter, another friend, a stranger. The
+ * commenter is asked even where they can no longer read the memory (level 1, written by hand):
+ * `author` holds there, and the conversation service asks comment.read first (404).
+ */
+const COMMENT_VIEWERS = ['memoryAuthor', 'commenter', 'otherFriend', 'stranger'] as const;
+type CommentViewer = (typeof COMMENT_VIEWERS)[number];
+type CommentRow = { entity: 'comment'; allowed: Record<CommentViewer, Level[]> };
 /** How each kind of viewer stands to the server itself (design §18). */
 const SYSTEM_VIEWERS = ['admin', 'member', 'disabledAdmin', 'link'] as const;
 type SystemViewer = (typeof SYSTEM_VIEWERS)[number];
@@ -92,7 +101,7 @@ const signedInReaders: MemoryRow = {
   },
 };
 
-const EXPECTED: Record<string, MemoryRow | UserRow | CircleRow | SystemRow | PendingRow> = {
+const EXPECTED: Record<string, MemoryRow | UserRow | CircleRow | SystemRow | PendingRow | CommentRow> = {
   'memory.read': {
     entity: 'memory',
     // Tagging never widens the audience; a live link shows its memory whatever its visibility.
@@ -103,8 +112,9 @@ const EXPECTED: Record<string, MemoryRow | UserRow | CircleRow | SystemRow | Pen
   'memory.share': authorOnly,
   'memory.comment': signedInReaders,
   'memory.react': signedInReaders,
-  'comment.update': { entity: 'comment', grantedBy: ['author'], until: 'comments (design §14)' },
-  'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'], until: 'comments (design §14)' },
+  'comment.read': { entity: 'comment', allowed: { memoryAuthor: ALL, commenter: [2, 3], otherFriend: [2, 3], stranger: [3] } },
+  'comment.update': { entity: 'comment', allowed: { memoryAuthor: NONE, commenter: ALL, otherFriend: NONE, stranger: NONE } },
+  'comment.delete': { entity: 'comment', allowed: { memoryAuthor: ALL, commenter: ALL, otherFriend: NONE, stranger: NONE } },
   'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend'], until: 'trips (design §15)' },
   'trip.update': { entity: 'trip', grantedBy: ['author'], until: 'trips (design §15)' },
   'circle.update': { entity: 'circle', allowed: { owner: true, member: false, stranger: false } },
@@ -118,6 +128,7 @@ let db: Db;
 const at = '2024-01-01T00:00:00.000Z';
 const ids = {} as Record<MemoryViewer | 'target' | UserViewer, string>;
 const pins = {} as Record<Level, string>;
+const comments = {} as Record<Level, string>;
 let otherPin: string;
 const LIVE = 'live-link-hash';
 const OTHER = 'other-link-hash';
@@ -177,6 +188,10 @@ beforeAll(async () => {
     pins[level] = await addPin(ids.author, level);
     // Tagged while friends; taggedFormerFriend was unfriended since (no friendship row).
     await db.kysely.insertInto('pin_tags').values([{ pin_id: pins[level], user_id: ids.taggedFriend }, { pin_id: pins[level], user_id: ids.taggedFormerFriend }]).execute();
+  }
+  for (const level of LEVELS) {
+    comments[level] = uuidv7();
+    await db.kysely.insertInto('comments').values({ id: comments[level], pin_id: pins[level], author_id: ids.friend, text: 'hi', created_at: at }).execute();
   }
   otherPin = await addPin(ids.author, 1);
   for (const level of LEVELS) await addLink(pins[level], `${LIVE}-${level}`, LINKS_EXPIRE);
@@ -359,6 +374,15 @@ describe('each relation', () => {
       if (Object.keys(accessRepository[entity]).length === 0) continue;
       for (const relation of grantedBy) expect(accessRepository[entity][relation], `${permission} through ${relation}`).toBeDefined();
     }
+  });
+});
+
+describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'comment'))('%s on comments', (permission) => {
+  const row = EXPECTED[permission] as CommentRow;
+  const viewerIds = (): Record<CommentViewer, string> => ({ memoryAuthor: ids.author, commenter: ids.friend, otherFriend: ids.taggedFriend, stranger: ids.stranger });
+  it.each(COMMENT_VIEWERS)('the batched check grants it to the %s exactly on the expected levels', async (viewer) => {
+    const granted = await checkAccess(db.kysely, userViewer(viewerIds()[viewer]), permission, LEVELS.map((l) => comments[l]));
+    for (const level of LEVELS) expect(granted.has(comments[level]), `${viewer}, ${levelLabel(level)}`).toBe(row.allowed[viewer].includes(level));
   });
 });
 

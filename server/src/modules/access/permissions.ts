@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'memory.share',
   'memory.comment',
   'memory.react',
+  'comment.read',
   'comment.update',
   'comment.delete',
   'trip.read',
@@ -39,13 +40,14 @@ export type Entity = 'memory' | 'comment' | 'trip' | 'circle' | 'user' | 'system
  *                    permission (leaving a tag) is one rule that names it;
  * - `requester`:     the user has sent the viewer a friend request that is still open;
  * - `memory-author`: the viewer wrote the memory the thing belongs to (a comment);
+ * - `memory-reader`: the viewer may read (memory.read) the memory the thing belongs to (a comment);
  * - `circle-member`: the memory is for one of its author's circles (design §17), the viewer is in
  *                    that circle and still the author's friend. `friend` then does not hold: a
  *                    circle memory reaches only its circle;
  * - `admin`:         the viewer is an enabled account with `users.is_admin` (design §18); it is
  *                    about the server itself (`system`), not about one thing.
  */
-export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author', 'circle-member', 'admin'] as const;
+export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author', 'memory-reader', 'circle-member', 'admin'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
 export interface PermissionRule {
@@ -74,10 +76,13 @@ export const RULES: Readonly<Record<Permission, PermissionRule>> = {
   // Anyone signed in who may read a memory may comment and react (design §14); a link does not.
   'memory.comment': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member'] },
   'memory.react': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member'] },
-  // Comments (design §14): edited by their author; deleted by it or by the memory's author. The
-  // comments issue first asks memory.read of the comment's memory (404 when it fails).
-  'comment.update': { entity: 'comment', grantedBy: ['author'] },
-  'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'] },
+  // Comments (design §14): read by whoever may read their memory; edited by their author; deleted
+  // by it or by the memory's author. The conversation service asks comment.read first, so one who
+  // lost the memory (an ex-friend) is told 404 even for their own comment, as for everything else
+  // of that memory; refused a change on a comment they may read, they are told 403.
+  'comment.read': { entity: 'comment', grantedBy: ['memory-reader'] },
+  'comment.update': { entity: 'comment', grantedBy: ['author'], knownThrough: 'comment.read' },
+  'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'], knownThrough: 'comment.read' },
   // Trips (design §15) carry their own visibility, read as a memory's is.
   'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend'] },
   'trip.update': { entity: 'trip', grantedBy: ['author'], knownThrough: 'trip.read' },

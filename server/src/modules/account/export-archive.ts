@@ -5,6 +5,7 @@ import ZipStream from 'zip-stream';
 import type { AppContext } from '../../app-types.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { parsePhotos } from '../media/pin-photos.ts';
+import { conversationRepository } from '../conversation/conversation.repository.ts';
 import { accountRepository } from './account.repository.ts';
 
 /**
@@ -15,7 +16,7 @@ import { accountRepository } from './account.repository.ts';
  * memories and photos there are; what grows is only the archive's index, a few hundred bytes per
  * file, which every zip writer keeps until the end.
  *
- * The archive: profile.json, friends.json, photos/<memory id>.jpg (the stored photo, which carries
+ * The archive: profile.json, friends.json, conversation.json (comments and reactions), photos/<memory id>.jpg (the stored photo, which carries
  * no metadata), profile-picture.jpg, memories.json (every field of every memory, its tags, its
  * photo's name in the archive, when it happened) and memories.geojson (a FeatureCollection of Points, longitude
  * first). The photos go before the lists so the lists name only the photos really in it.
@@ -163,6 +164,23 @@ export function exportArchive(ctx: AppContext, userId: string, log: Log): Export
       yield Buffer.from('\n}\n');
     }
     await add(Readable.from(friendsFile(), { objectMode: false }), 'friends.json');
+
+    // docs/design.md §14: the user's comments and reactions, and what others said on their memories.
+    const written = keyset((after) => conversationRepository.ownCommentsPage(db, userId, after, PAGE));
+    const reactions = keyset(async (after) =>
+      (await conversationRepository.ownReactionsPage(db, userId, after, PAGE)).map((r) => ({ id: r.pin_id, emoji: r.emoji, created_at: r.created_at })),
+    );
+    const heard = keyset((after) => conversationRepository.receivedCommentsPage(db, userId, after, PAGE));
+    async function* conversationFile(): AsyncGenerator<Buffer> {
+      yield Buffer.from('{\n  "comments": ');
+      yield* jsonList(mapPages(written, (c) => ({ id: c.id, memoryId: c.pin_id, text: c.text, createdAt: c.created_at, editedAt: c.edited_at })), 1);
+      yield Buffer.from(',\n  "reactions": ');
+      yield* jsonList(mapPages(reactions, (r) => ({ memoryId: r.id, emoji: r.emoji, createdAt: r.created_at })), 1);
+      yield Buffer.from(',\n  "commentsOnYourMemories": ');
+      yield* jsonList(mapPages(heard, (c) => ({ id: c.id, memoryId: c.pin_id, by: c.username, text: c.text, createdAt: c.created_at })), 1);
+      yield Buffer.from('\n}\n');
+    }
+    await add(Readable.from(conversationFile(), { objectMode: false }), 'conversation.json');
 
     if (upTo === undefined) {
       await add(Buffer.from('[]\n'), 'memories.json');

@@ -124,7 +124,7 @@ describe('GET /api/export of a large account', () => {
     // Whole and correct: every photo, the lists, and the bytes of a few photos.
     const { names, files } = await readZipFile(file, (name) => name.endsWith('.json') || name.endsWith('.geojson') || /photos\/.*[0-3]\.jpg$/.test(name));
     expect(names.filter((n) => n.startsWith('photos/'))).toHaveLength(MEMORIES);
-    expect(names.filter((n) => !n.startsWith('photos/')).sort()).toEqual(['friends.json', 'memories.geojson', 'memories.json', 'profile.json']);
+    expect(names.filter((n) => !n.startsWith('photos/')).sort()).toEqual(['conversation.json', 'friends.json', 'memories.geojson', 'memories.json', 'profile.json']);
     const memories = JSON.parse(files.get('memories.json')!.toString('utf8')) as Array<{ id: string; photo: string }>;
     expect(memories).toHaveLength(MEMORIES);
     expect(JSON.parse(files.get('memories.geojson')!.toString('utf8')).features).toHaveLength(MEMORIES);

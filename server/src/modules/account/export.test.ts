@@ -70,6 +70,7 @@ describe('GET /api/export', () => {
     const files = await readZip(res.rawPayload);
     expect([...files.keys()].sort()).toEqual(
       [
+        'conversation.json',
         'friends.json',
         'memories.geojson',
         'memories.json',
@@ -180,10 +181,12 @@ describe('GET /api/export', () => {
       tags: 'taggedFriends',
     };
     const aboutTheViewer = ['thumbnailUrl', 'author', 'userId', 'authorName', 'authorPicture', 'pinType', 'isOwnPin'];
+    // Its conversation is in conversation.json (the comments on it, the user's own reactions).
+    const inConversation = ['commentCount', 'reactions'];
     const read = await t.app.inject({ method: 'GET', url: '/api/query_feed?limit=100', headers: me.auth });
     const pins = (read.json() as Pin[]).filter((p) => p.isOwnPin);
     expect(pins).toHaveLength(3);
-    expect(Object.keys(pins[0]!).sort()).toEqual([...Object.keys(exported), ...aboutTheViewer].sort());
+    expect(Object.keys(pins[0]!).sort()).toEqual([...Object.keys(exported), ...aboutTheViewer, ...inConversation].sort());
 
     const files = await readZip((await exportOf(me)).rawPayload);
     const memories = JSON.parse(files.get('memories.json')!.toString('utf8')) as ExportedMemory[];
@@ -213,7 +216,8 @@ describe('GET /api/export', () => {
     expect(JSON.parse(files.get('memories.json')!.toString('utf8'))).toHaveLength(1);
     const empty = await t.register('expempty');
     const none = await readZip((await exportOf(empty)).rawPayload);
-    expect([...none.keys()].sort()).toEqual(['friends.json', 'memories.geojson', 'memories.json', 'profile.json']);
+    expect([...none.keys()].sort()).toEqual(['conversation.json', 'friends.json', 'memories.geojson', 'memories.json', 'profile.json']);
+    expect(JSON.parse(none.get('conversation.json')!.toString('utf8'))).toEqual({ comments: [], reactions: [], commentsOnYourMemories: [] });
     expect(JSON.parse(none.get('memories.json')!.toString('utf8'))).toEqual([]);
     expect(JSON.parse(none.get('memories.geojson')!.toString('utf8'))).toEqual({ type: 'FeatureCollection', features: [] });
     expect(JSON.parse(none.get('friends.json')!.toString('utf8'))).toEqual({ friends: [], requestsSent: [], requestsReceived: [] });

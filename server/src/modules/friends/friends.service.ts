@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/time.ts';
 import { mayReadEmail } from '../access/index.ts';
 import { circlesRepository } from '../circles/circles.repository.ts';
 import { tellFriendEvent } from '../events/events.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { toPublicUser } from '../users/user-presenter.ts';
 import { friendsRepository } from './friends.repository.ts';
 
@@ -52,6 +53,7 @@ export async function sendRequest(ctx: AppContext, viewerId: string, userId: str
     throw err;
   }
   await tellFriendEvent(ctx, 'friend-request', viewerId, userId);
+  await notify(ctx, { receiverId: userId, kind: 'friend_request', actorId: viewerId });
 }
 
 /**
@@ -71,6 +73,7 @@ export async function acceptRequest(ctx: AppContext, viewerId: string, userId: s
     await friendsRepository.deleteRequest(trx, viewerId, userId);
   });
   await tellFriendEvent(ctx, 'friend-accepted', viewerId, userId);
+  await notify(ctx, { receiverId: userId, kind: 'friend_accepted', actorId: viewerId });
 }
 
 export async function rejectRequest(ctx: AppContext, viewerId: string, userId: string): Promise<void> {

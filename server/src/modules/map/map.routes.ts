@@ -8,6 +8,8 @@ export default async function mapRoutes(app: App) {
   app.get(
     '/api/query_map_pins',
     {
+      // Pins get their comment and reaction counts after the body is written (conversation/pin-counts.ts).
+      config: { pinCounts: true },
       // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).
       serializerCompiler: compiledSerializerCompiler,
       schema: {

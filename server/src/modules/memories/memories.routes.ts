@@ -79,7 +79,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
   app.post(
     '/api/create',
     {
-      config: { rateLimit: RATE_LIMITS.createMemory },
+      config: { pinCounts: true, rateLimit: RATE_LIMITS.createMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -102,7 +102,7 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
   app.put(
     '/api/update_pin',
     {
-      config: { rateLimit: RATE_LIMITS.updateMemory },
+      config: { pinCounts: true, rateLimit: RATE_LIMITS.updateMemory },
       validatorCompiler: bodyReadByHandler,
       schema: {
         tags: ['memories'],
@@ -140,8 +140,24 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
   );
 
   app.get(
+    '/api/pins/:id',
+    {
+      config: { pinCounts: true },
+      schema: {
+        tags: ['memories'],
+        summary: 'One memory you may see (its screen), with its comment and reaction counts',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: pinSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => memories.getMemory(app.ctx, request.user.id, request.params.id),
+  );
+
+  app.get(
     '/api/users/:id/memories',
     {
+      // Pins get their comment and reaction counts after the body is written (conversation/pin-counts.ts).
+      config: { pinCounts: true },
       schema: {
         tags: ['memories'],
         summary: `One person's memories that you may see, newest first (their profile): limit (default ${LIMITS.feedPageDefault}, at most ${LIMITS.feedPageMax}); next page in the Link header`,
@@ -163,6 +179,8 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
   app.get(
     '/api/query_feed',
     {
+      // Pins get their comment and reaction counts after the body is written (conversation/pin-counts.ts).
+      config: { pinCounts: true },
       // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).
       serializerCompiler: compiledSerializerCompiler,
       schema: {

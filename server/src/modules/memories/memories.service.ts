@@ -23,6 +23,7 @@ import { nowIso } from '../../lib/time.ts';
 import { levelOf, requireAccess, userViewer } from '../access/index.ts';
 import { requireOwnCircle } from '../circles/circles.service.ts';
 import { tellMemoryChange } from '../events/events.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { onPinChanged, type PinPlacement } from '../map-cells/pin-cells.ts';
 import {
   abandonImageChange,
@@ -91,6 +92,12 @@ async function getVisiblePin(ctx: AppContext, viewerId: string, pinId: string): 
   return pin;
 }
 
+/** One memory for its screen (docs/design.md §14): 404 exactly as missing when the viewer may not read it. */
+export async function getMemory(ctx: AppContext, viewerId: string, pinId: string): Promise<Pin> {
+  if (!isUuid(pinId)) throw new NotFoundError(MEMORY_MESSAGES.notFound);
+  return getVisiblePin(ctx, viewerId, pinId);
+}
+
 /** The pin the viewer wants to change: 404 if they may not see it, 403 if it is not theirs. */
 async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string, permission: 'memory.update' | 'memory.delete') {
   await requireAccess(ctx.db.kysely, userViewer(viewerId), permission, [pinId]);
@@ -98,6 +105,14 @@ async function findOwnPin(ctx: AppContext, viewerId: string, pinId: string, perm
   const pin = await memoriesRepository.findVisible(ctx.db.kysely, viewerId, pinId);
   if (!pin) throw new NotFoundError(MEMORY_MESSAGES.notFound);
   return pin;
+}
+
+/**
+ * Newly tagged people are notified (docs/design.md §14). The notification shows only while they
+ * may read the memory: tagging never widens its audience (notifications.repository.ts).
+ */
+async function tellTagged(ctx: AppContext, authorId: string, pinId: string, tagged: readonly string[]): Promise<void> {
+  for (const receiverId of tagged) await notify(ctx, { receiverId, kind: 'tagged', actorId: authorId, pinId });
 }
 
 /** A memory's form: its fields and its photos, each already decoded and re-encoded (memories.routes.ts). */
@@ -187,6 +202,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
   }
   if (change) await finishImageChange(ctx, log, change);
   await tellMemoryChange(ctx, id, null, { authorId, visibility: levelOf(input.visibility), taggedIds: input.tags, circleId });
+  await tellTagged(ctx, authorId, id, input.tags);
   return getVisiblePin(ctx, authorId, id);
 }
 
@@ -299,6 +315,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   if (change) await finishImageChange(ctx, log, change);
   const was = { authorId: viewerId, visibility: existing.visibility, taggedIds: [...kept], circleId: existing.circle_id };
   await tellMemoryChange(ctx, existing.id, was, { ...was, visibility, taggedIds: input.tags, circleId });
+  await tellTagged(ctx, viewerId, existing.id, input.tags.filter((id) => !kept.has(id)));
   return getVisiblePin(ctx, viewerId, existing.id);
 }
 

@@ -42,6 +42,8 @@ const PIN_KEYS = [
   'author',
   'authorName',
   'authorPicture',
+  // Its conversation (docs/design.md §14), added to the original client's pin.
+  'commentCount',
   'createdAt',
   'description',
   'happenedAt',
@@ -53,6 +55,7 @@ const PIN_KEYS = [
   'locationName',
   'longitude',
   'pinType',
+  'reactions',
   'taggedFriends',
   'tags',
   'thumbnailUrl',

@@ -7,6 +7,8 @@ export default async function onThisDayRoutes(app: App) {
   app.get(
     '/api/on_this_day',
     {
+      // Pins get their comment and reaction counts after the body is written (conversation/pin-counts.ts).
+      config: { pinCounts: true },
       schema: {
         tags: ['memories'],
         summary: "Your memories from today's date in earlier years, newest first; tz is your time zone (default UTC)",

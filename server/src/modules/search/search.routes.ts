@@ -8,6 +8,8 @@ export default async function searchRoutes(app: App) {
   app.get(
     '/api/search',
     {
+      // Pins get their comment and reaction counts after the body is written (conversation/pin-counts.ts).
+      config: { pinCounts: true },
       // Search text says what people remember; it stays out of the request log.
       logLevel: 'warn',
       // A hot path: answers written by the compiled serializer (lib/compiled-serializer.ts).

@@ -6,7 +6,8 @@ import { PinIcon } from '../../../components/icons.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
 import type { RowAttributes } from '../../../components/windowed-list.tsx';
-import { paths, personPath } from '../../../config/paths.ts';
+import { memoryPath, paths, personPath } from '../../../config/paths.ts';
+import { conversationLabel, conversationSummary } from '../../../lib/conversation-summary.ts';
 import { showOnMapState } from '../../../config/route-state.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { Highlighted } from './highlighted.tsx';
@@ -100,6 +101,9 @@ function FeedItemCard({ pin, highlight, expanded, onToggle, row }: FeedItemProps
               {expanded ? 'Show less' : 'Show more'}
             </button>
           )}
+          <button type="button" className="feed-item-open" aria-label={conversationLabel(pin)} onClick={() => navigate(memoryPath(pin.id))}>
+            {conversationSummary(pin)}
+          </button>
           <button
             type="button"
             className="feed-item-map"

@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { MapContainer, Marker, Pane, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { memoryPath, paths } from '../../../config/paths.ts';
 import type { LandingState, NewLocationState, UpdateLocationState } from '../../../config/route-state.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { pinImages } from '../../../lib/pin-images.ts';
@@ -180,13 +180,14 @@ function MapView({
       },
       onOpenImage: (pin, index) => setFullImage({ pin, index }),
       onShare: (pin) => setSharing(pin),
+      onOpen: (pin) => navigate(memoryPath(pin.id)),
       onPopupOpen: (item) => {
         setOpenPin(item);
         setToOpen((id) => (id === item.pin.id ? undefined : id));
       },
       onPopupClose: (pinId) => setOpenPin((open) => (open?.pin.id === pinId ? null : open)),
     }),
-    [],
+    [navigate],
   );
 
   function addMemoryAt(at: LatLng) {

@@ -15,6 +15,8 @@ export interface PinActions {
   onShare?: (pin: Pin) => void;
   /** Opens the full-size viewer at the memory's photo `index`. */
   onOpenImage: (pin: Pin, index: number) => void;
+  /** Opens the memory's screen (its reactions and comments). */
+  onOpen?: (pin: Pin) => void;
   /** A pin's popup opened: the map keeps that pin drawn while it is open. */
   onPopupOpen?: (item: PinItem) => void;
   onPopupClose?: (pinId: string) => void;

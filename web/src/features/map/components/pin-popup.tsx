@@ -2,6 +2,7 @@ import type { Pin, PinType } from '@memory-map/shared';
 import { useState } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
+import { conversationLabel, conversationSummary } from '../../../lib/conversation-summary.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 
@@ -21,13 +22,15 @@ export interface PinPopupProps {
   onShare?: (pin: Pin) => void;
   /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
   onLayout?: () => void;
+  /** Opens the memory's screen: its reactions and comments (docs/design.md §14). */
+  onOpen?: (pin: Pin) => void;
 }
 
 /**
  * Everything docs/product.md §2 lists for a pin's popup. Only the author gets update and delete, and
  * the share link of docs/design.md §11.
  */
-export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onShare, onLayout }: PinPopupProps) {
+export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onShare, onLayout, onOpen }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
   const isOwn = type === 'own';
   const long = pin.description.length > POPUP_CLAMP;
@@ -89,16 +92,24 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
             </ul>
           </div>
         )}
-        <p className="pin-popup-date">
-          <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
-          {/* Dated to another day than it was posted: the posting time (docs/product.md §2) follows. */}
-          {formatHappenedDate(happenedAt) !== formatDate(pin.createdAt) && (
-            <span className="pin-popup-posted">
-              {' · Posted '}
-              <time dateTime={pin.createdAt}>{formatDateTime(pin.createdAt)}</time>
-            </span>
+        {/* The date, and what opens the memory's screen on the same line: the popup stays short. */}
+        <div className="pin-popup-foot">
+          <p className="pin-popup-date">
+            <time dateTime={happenedAt}>{formatHappenedAt(happenedAt)}</time>
+            {/* Dated to another day than it was posted: the posting time (docs/product.md §2) follows. */}
+            {formatHappenedDate(happenedAt) !== formatDate(pin.createdAt) && (
+              <span className="pin-popup-posted">
+                {' · Posted '}
+                <time dateTime={pin.createdAt}>{formatDateTime(pin.createdAt)}</time>
+              </span>
+            )}
+          </p>
+          {onOpen && (
+            <button type="button" className="pin-popup-open" aria-label={conversationLabel(pin)} onClick={() => onOpen(pin)}>
+              {conversationSummary(pin)}
+            </button>
           )}
-        </p>
+        </div>
       </div>
       {isOwn && (
         <div className={onMove ? 'pin-popup-actions pin-popup-actions-3' : 'pin-popup-actions'}>

@@ -1,0 +1,19 @@
+import type { Pin } from '@memory-map/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { conversationKeys } from './keys.ts';
+
+/** GET /api/pins/{id}: the memory with its comment and reaction counts. */
+export function fetchMemory(id: string, signal?: AbortSignal): Promise<Pin> {
+  return api<Pin>(`/api/pins/${encodeURIComponent(id)}`, { signal });
+}
+
+export function useMemory(id: string) {
+  const { token, user } = useSession();
+  return useQuery({
+    queryKey: conversationKeys.memory(user?._id ?? null, id),
+    queryFn: ({ signal }) => fetchMemory(id, signal),
+    enabled: Boolean(token),
+  });
+}

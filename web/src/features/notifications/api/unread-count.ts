@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { notificationKeys } from './keys.ts';
+
+/** GET /api/notifications/unread_count: the bell's badge, kept current by the live events. */
+export function fetchUnreadCount(signal?: AbortSignal): Promise<{ count: number }> {
+  return api<{ count: number }>('/api/notifications/unread_count', { signal });
+}
+
+export function useUnreadCount() {
+  const { token, user } = useSession();
+  return useQuery({
+    queryKey: notificationKeys.unread(user?._id ?? null),
+    queryFn: ({ signal }) => fetchUnreadCount(signal),
+    enabled: Boolean(token),
+  });
+}
