@@ -33,6 +33,8 @@ import placesRoutes, { placesServiceFor } from './modules/places/places.routes.t
 import searchRoutes from './modules/search/search.routes.ts';
 import shareLinksRoutes from './modules/share-links/share-links.routes.ts';
 import circlesRoutes from './modules/circles/circles.routes.ts';
+import tripsRoutes from './modules/trips/trips.routes.ts';
+import worldRoutes from './modules/world/world.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -161,6 +163,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(placesRoutes, { service: places });
   await app.register(eventsRoutes);
   await app.register(shareLinksRoutes);
+  await app.register(tripsRoutes);
+  await app.register(worldRoutes);
   await app.register(onThisDayRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);

@@ -8,6 +8,8 @@ export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/friends.ts';
 export * from './schemas/circles.ts';
+export * from './schemas/trips.ts';
+export * from './schemas/trip-id-field.ts';
 export * from './schemas/memories.ts';
 export * from './schemas/happened-at.ts';
 export * from './schemas/search.ts';

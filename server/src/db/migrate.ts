@@ -16,6 +16,7 @@ import * as pinsClientKey from './migrations/0025-pins-client-key.ts';
 import * as serverAdmin from './migrations/0030-server-admin.ts';
 import * as pinsAuthorHappenedIndex from './migrations/0031-pins-author-happened-index.ts';
 import * as circles from './migrations/0040-circles.ts';
+import * as trips from './migrations/0060-trips.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0030-server-admin': serverAdmin,
   '0031-pins-author-happened-index': pinsAuthorHappenedIndex,
   '0040-circles': circles,
+  '0060-trips': trips,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

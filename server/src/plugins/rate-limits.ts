@@ -63,6 +63,8 @@ export const RATE_LIMITS = {
   placesReverse: { name: 'places:reverse', per: 'address', max: 60, windowSeconds: MINUTE, does: 'look up places at most 60 times a minute' },
   shareLink: { name: 'share:create', per: 'user', max: 60, windowSeconds: MINUTE, does: 'make at most 60 share links a minute' },
   sharePage: { name: 'share:page', per: 'address', max: 120, windowSeconds: MINUTE, does: 'open shared memories at most 120 times a minute' },
+  // docs/design.md §15: a GPX file is parsed in the request (up to 10 MB of XML).
+  tripTrack: { name: 'trips:track', per: 'user', max: 20, windowSeconds: MINUTE, does: 'upload at most 20 GPX tracks a minute' },
   exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: HOUR, does: 'download your data at most 10 times an hour' },
   // docs/design.md §18: password reset links.
   passwordForgot: { name: 'password:forgot', per: 'address', max: 10, windowSeconds: HOUR, does: 'ask for at most 10 reset links an hour' },

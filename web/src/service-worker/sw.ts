@@ -43,8 +43,8 @@ function appPage(pathname: string) {
 registerRoute(
   new NavigationRoute((options) => appPage(options.url.pathname)(options), {
     // Not the app's pages: a share link's page is the server's (never served from the shell, so a
-    // revoked link stops working on this device too), and API or photo URLs opened directly.
-    denylist: [/^\/s\//, /^\/api\//, /^\/media\//],
+    // revoked link stops working on this device too; /t/ a trip's), and API or photo URLs opened directly.
+    denylist: [/^\/s\//, /^\/t\//, /^\/api\//, /^\/media\//],
   }),
 );
 
