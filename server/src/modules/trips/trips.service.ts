@@ -141,7 +141,7 @@ export async function getTrip(ctx: AppContext, viewerId: string, tripId: string)
   const total = await tripsRepository.countPins(db, tripId);
   const now = Date.now();
   // The same memories, in the same order, as the app's pins (re-checked: one changed meanwhile is left out).
-  const rows = await memoriesRepository.findManyVisible(db, viewerId, readable.map((p) => p.id));
+  const rows = readable.length > 0 ? await memoriesRepository.findManyVisible(db, viewerId, readable.map((p) => p.id)) : [];
   const order = new Map(readable.map((p, i) => [p.id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const pins = await presentPins(ctx, viewerId, rows, now);
