@@ -7,6 +7,8 @@
 //   the router takes it from there.
 // - Photos are cached by their signed URL (docs/decisions/003-signed-media-urls.md): the URL
 //   changes when the signature window does, so a cached answer is never stale.
+// - Map tiles already seen are kept, at most TILE_CACHE_MAX_ENTRIES, least recently used out
+//   (tile-cache.ts); where none was seen, the map draws its bundled world (lib/world-base).
 // - API answers are never cached here: the query cache holds them per user (lib/offline-cache.ts).
 // - Background Sync sends the outbox once the network is back, even with no tab open.
 import { APP_PAGES_DIR, appPageFor } from '@memory-map/shared';
@@ -15,6 +17,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { cacheMediaBySignedUrl } from './media-cache.ts';
 import { sendOutboxOnSync } from './outbox-sync.ts';
+import { cacheMapTiles } from './tile-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -49,6 +52,7 @@ registerRoute(
 );
 
 cacheMediaBySignedUrl();
+cacheMapTiles();
 sendOutboxOnSync();
 
 // A new deploy takes over at once rather than waiting for every tab to close: its files are all

@@ -24,6 +24,7 @@ import { ALL_TYPES, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type Type
 import { loadFilter, loadView, saveFilter, saveView } from '../lib/saved-view.ts';
 import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
+import { WorldBase } from '../../../lib/world-base/world-base.tsx';
 import { AddMemoryFab } from './add-memory-fab.tsx';
 import { MapControls } from './map-controls.tsx';
 import { MapHint } from './map-hint.tsx';
@@ -291,8 +292,11 @@ function MapView({
           maxZoom={theme.maxZoom}
           maxNativeZoom={theme.maxZoom}
           errorTileUrl={BLANK_TILE}
+          // Through CORS, so the service worker may keep the tile (service-worker/tile-cache.ts).
+          crossOrigin
           className={`map-tiles map-tiles-${theme.id}`}
         />
+        <WorldBase tone={theme.id === 'voyager' ? 'light' : 'dark'} />
         <GeoNamesAttribution />
         <ViewTracker onChange={setView} />
         <PinLayer items={items} actions={actions} openId={toOpen} />
