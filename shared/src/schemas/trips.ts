@@ -116,7 +116,17 @@ export const worldQuerySchema = z.object({ user: z.string().max(64, 'user must b
 
 /** Your world (docs/design.md §15): places from coordinates through the offline geocoder. */
 export const worldSchema = z.object({
-  countries: z.array(z.object({ code: z.string(), name: z.string(), memories: z.number().int(), firstAt: z.string(), lastAt: z.string() })),
+  countries: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      /** ISO 3166-1 numeric ('250'): how the map's bundled country shapes are keyed; absent for the few without one. */
+      numeric: z.string().optional(),
+      memories: z.number().int(),
+      firstAt: z.string(),
+      lastAt: z.string(),
+    }),
+  ),
   cities: z.array(z.object({ name: z.string(), country: z.string(), memories: z.number().int() })),
   totals: z.object({ countries: z.number().int(), cities: z.number().int(), memories: z.number().int(), distanceKm: z.number() }),
   years: z.array(z.object({ year: z.number().int(), memories: z.number().int(), countries: z.number().int() })),

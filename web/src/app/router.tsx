@@ -24,6 +24,8 @@ const ResetPasswordScreen = lazy(() => import('../routes/reset-password.tsx'));
 const AdminScreen = lazy(() => import('../routes/admin.tsx'));
 const ImportScreen = lazy(() => import('../routes/import.tsx'));
 const PersonScreen = lazy(() => import('../routes/person.tsx'));
+const TripScreen = lazy(() => import('../routes/trip.tsx'));
+const WorldScreen = lazy(() => import('../routes/world.tsx'));
 const NotFoundScreen = lazy(() => import('../routes/not-found.tsx'));
 
 /** The route table of docs/product.md §2. */
@@ -52,6 +54,8 @@ export const routes = [
           { path: paths.admin, element: <AdminScreen /> },
           { path: paths.import, element: <ImportScreen /> },
           { path: paths.person, element: <PersonScreen /> },
+          { path: paths.trip, element: <TripScreen /> },
+          { path: paths.world, element: <WorldScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

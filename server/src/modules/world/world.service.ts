@@ -18,7 +18,7 @@ export async function worldOf(ctx: AppContext, viewerId: string, userId: string 
   if (!isUuid(authorId) || !(await usersRepository.findById(db, authorId))) throw new NotFoundError(USER_MESSAGES.notFound);
   const rows = await readableMemoriesOf(db, viewerId, authorId);
   const gazetteer = getGazetteer();
-  const countries = new Map<string, { code: string; name: string; memories: number; firstAt: string; lastAt: string }>();
+  const countries = new Map<string, { code: string; name: string; numeric?: string; memories: number; firstAt: string; lastAt: string }>();
   const cities = new Map<string, { name: string; country: string; memories: number }>();
   const years = new Map<number, { memories: number; countries: Set<string> }>();
   let distanceKm = 0;
@@ -39,7 +39,10 @@ export async function worldOf(ctx: AppContext, viewerId: string, userId: string 
       if (c) {
         c.memories += 1;
         c.lastAt = r.happened_at;
-      } else countries.set(country.code, { code: country.code, name: country.name, memories: 1, firstAt: r.happened_at, lastAt: r.happened_at });
+      } else {
+        const numeric = country.numeric ? { numeric: country.numeric } : {};
+        countries.set(country.code, { code: country.code, name: country.name, ...numeric, memories: 1, firstAt: r.happened_at, lastAt: r.happened_at });
+      }
     }
     if (place) {
       const countryCode = (country ?? place.country)?.code ?? '';

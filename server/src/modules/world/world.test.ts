@@ -27,7 +27,7 @@ describe('GET /api/world', () => {
 
     const mine = (await world(me)).json() as World;
     expect(mine.countries.map((c) => [c.code, c.memories])).toEqual([['FR', 2], ['JP', 1]]);
-    expect(mine.countries[0]).toMatchObject({ name: 'France', firstAt: '2024-05-01', lastAt: '2024-05-02' });
+    expect(mine.countries[0]).toMatchObject({ name: 'France', numeric: '250', firstAt: '2024-05-01', lastAt: '2024-05-02' });
     expect(mine.cities.map((c) => [c.name, c.country, c.memories])).toEqual([['Paris', 'FR', 2], ['Tokyo', 'JP', 1]]);
     expect(mine.totals).toMatchObject({ countries: 2, cities: 2, memories: 4 });
     expect(mine.totals.distanceKm).toBeGreaterThan(9000);

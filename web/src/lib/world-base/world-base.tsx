@@ -25,10 +25,11 @@ const FINE_FROM_ZOOM = 4;
 /** From which zoom each rank of places.json is named. */
 const LABEL_ZOOM: Record<number, number> = { 1: 4, 2: 5, 3: 7 };
 
-type Detail = 'coarse' | 'fine';
+export type Detail = 'coarse' | 'fine';
 const shapes: Partial<Record<Detail, Promise<ReturnType<typeof featuresOf>>>> = {};
 
-function loadShapes(detail: Detail) {
+/** The countries' shapes ('coarse': 1:110m, 'fine': 1:50m), keyed by ISO 3166-1 numeric id; loaded once. */
+export function loadShapes(detail: Detail) {
   shapes[detail] ??= (
     detail === 'coarse' ? import('world-atlas/countries-110m.json') : import('world-atlas/countries-50m.json')
   ).then((m) => featuresOf((m.default ?? m) as unknown as Topology, 'countries'));

@@ -242,6 +242,7 @@ function MapView({
         tags: pin.tags,
         visibility: pin.visibility,
         circleId: pin.circle?.id ?? null,
+        tripId: pin.tripId ?? null,
         taggedFriends: pin.taggedFriends,
         locationName: pin.locationName,
         latitude: pin.latitude,
