@@ -43,6 +43,19 @@ function loadPlaces(): Promise<Place[]> {
   return places;
 }
 
+let canvasWorks: boolean | undefined;
+/** A browser draws on canvas; a test's DOM (jsdom) has none, and then the shapes are left out. */
+function canDraw(): boolean {
+  if (canvasWorks === undefined) {
+    try {
+      canvasWorks = document.createElement('canvas').getContext('2d') !== null;
+    } catch {
+      canvasWorks = false;
+    }
+  }
+  return canvasWorks;
+}
+
 function ensurePane(map: L.Map, name: string, zIndex: number): void {
   if (map.getPane(name)) return;
   const pane = map.createPane(name);
@@ -64,6 +77,7 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
     let cancelled = false;
 
     const showShapes = async () => {
+      if (!canDraw()) return;
       const detail: Detail = map.getZoom() >= FINE_FROM_ZOOM ? 'fine' : 'coarse';
       if (shown?.detail === detail) return;
       const features = await loadShapes(detail);
