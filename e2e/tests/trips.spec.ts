@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createUser, expect, signIn, test } from '../fixtures.ts';
+import { createMemory, createUser, expect, makeFriends, signIn, test } from '../fixtures.ts';
 
 /**
  * Trips and a map that is never blank (docs/design.md §15). Named to run after feed.spec.ts: the
@@ -42,4 +42,63 @@ test('with tiles blocked, the map draws land and sea, borders and place names un
   await page.reload();
   await expect.poll(async () => (await landAndSea(page)).land).toBeGreaterThan(1000);
   await page.screenshot({ path: process.env.TRIPS_SHOTS ? `${process.env.TRIPS_SHOTS}/offline-map-dark.png` : undefined });
+});
+
+test('make a trip from three memories, open it as a friend: the route, the numbered stops, the stats', async ({ page, browser, request }) => {
+  const me = await createUser(request, 'tripper');
+  const friend = await createUser(request, 'tripfriend');
+  await makeFriends(request, me, friend);
+  // Made in the order they happened (each is dated when it is posted): Lisbon, Porto, Madrid.
+  const stops = [
+    { title: 'Lisbon trams', latitude: 38.7223, longitude: -9.1393 },
+    { title: 'Porto bridges', latitude: 41.1579, longitude: -8.6291 },
+    { title: 'Madrid at night', latitude: 40.4168, longitude: -3.7038 },
+  ];
+  for (const s of stops) await createMemory(request, me, { ...s, visibility: '2', locationName: s.title });
+
+  await signIn(page, me);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'New trip' }).click();
+  const editor = page.getByRole('dialog', { name: 'New trip' });
+  await editor.getByLabel('Title').fill('Iberia by train');
+  await editor.getByLabel('Who can open it').selectOption({ label: 'Friends' });
+  for (const s of stops) await editor.getByRole('checkbox', { name: new RegExp(s.title) }).check();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/);
+  const tripUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('list', { name: 'Memories in order' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.locator('path.trip-route')).toHaveCount(1);
+  await page.goto('/profile');
+  await expect(page.getByRole('link', { name: /Iberia by train/ })).toContainText('3 memories');
+
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await other.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  const theirs = await other.newPage();
+  await signIn(theirs, friend);
+  await theirs.goto(tripUrl);
+  await expect(theirs.getByRole('heading', { level: 1, name: 'Iberia by train' })).toBeVisible();
+  await expect(theirs.getByText(`A trip by ${me.username}`)).toBeVisible();
+  const items = theirs.getByRole('list', { name: 'Memories in order' }).getByRole('listitem');
+  await expect(items).toHaveCount(3);
+  for (const [i, s] of stops.entries()) await expect(items.nth(i)).toContainText(s.title);
+  // The route: one line through the three stops, each numbered on the map.
+  await expect(theirs.locator('path.trip-route')).toHaveCount(1);
+  await expect(theirs.locator('.trip-stop')).toHaveText(['1', '2', '3']);
+  const numbers = theirs.getByRole('list', { name: 'Trip in numbers' });
+  await expect(numbers).toContainText('3 memories');
+  await expect(numbers).toContainText('2 countries');
+  const shots = process.env.TRIPS_SHOTS;
+  if (shots) {
+    await theirs.screenshot({ path: `${shots}/trip-friend-light.png` });
+    await theirs.emulateMedia({ colorScheme: 'dark' });
+    await theirs.screenshot({ path: `${shots}/trip-friend-dark.png`, fullPage: true });
+    await page.goto('/world');
+    await expect(page.getByRole('list', { name: 'In numbers' })).toContainText('2 countries');
+    await page.screenshot({ path: `${shots}/world-light.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/profile');
+    await expect(page.getByRole('link', { name: /Iberia by train/ })).toBeVisible();
+    await page.screenshot({ path: `${shots}/profile-trips-dark.png`, fullPage: true });
+  }
+  await other.close();
 });

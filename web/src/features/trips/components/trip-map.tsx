@@ -44,7 +44,8 @@ export function TripMap({ trip, onOpen }: { trip: Trip; onOpen: (index: number) 
       >
         <TileLayer url={theme.url} attribution={theme.attribution} subdomains={theme.subdomains || 'abc'} maxZoom={theme.maxZoom} crossOrigin />
         <WorldBase tone={theme.id === 'voyager' ? 'light' : 'dark'} />
-        {line.length > 1 && <Polyline positions={line} pathOptions={{ className: 'trip-route', color: '#4f46e5', weight: 4, opacity: 0.85 }} />}
+        {/* As props, not pathOptions: the class is set only when the line is made. */}
+        {line.length > 1 && <Polyline positions={line} className="trip-route" color="#4f46e5" weight={4} opacity={0.85} />}
         {trip.pins.map((pin, i) => (
           <Marker key={pin.id} position={[pin.latitude, pin.longitude]} icon={icons[i]!} title={`${i + 1}. ${pin.title}`} eventHandlers={{ click: () => onOpen(i) }}>
             <Tooltip>{`${i + 1}. ${pin.title}`}</Tooltip>
