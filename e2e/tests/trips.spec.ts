@@ -94,6 +94,7 @@ test('make a trip from three memories, open it as a friend: the route, the numbe
     await theirs.screenshot({ path: `${shots}/trip-friend-dark.png`, fullPage: true });
     await page.goto('/world');
     await expect(page.getByRole('list', { name: 'In numbers' })).toContainText('2 countries');
+    await expect(page.locator('.world-map path').first()).toBeAttached();
     await page.screenshot({ path: `${shots}/world-light.png`, fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/profile');

@@ -2,6 +2,7 @@ export * from './app-info.ts';
 export * from './errors.ts';
 export * from './limits.ts';
 export * from './map-numbers.ts';
+export * from './tile-hosts.ts';
 export * from './visibility.ts';
 export * from './schemas/auth-rules.ts';
 export * from './schemas/auth.ts';

@@ -2,7 +2,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { TILE_HOSTS } from '../lib/tile-hosts.ts';
+import { TILE_HOSTS } from '@memory-map/shared';
 
 
 const TILE_CACHE = 'mm-tiles-v1';

@@ -39,7 +39,7 @@ function Countries({ visited, dark }: { visited: ReadonlySet<string>; dark: bool
 export function WorldMap({ visited, dark }: { visited: ReadonlySet<string>; dark: boolean }) {
   return (
     <div className="world-map" role="img" aria-label={`Map of the world with ${visited.size} ${visited.size === 1 ? 'country' : 'countries'} filled`}>
-      <MapContainer center={[25, 10]} zoom={0} zoomSnap={0.25} minZoom={0} maxZoom={5} scrollWheelZoom={false} attributionControl={false} className="world-map-canvas" worldCopyJump>
+      <MapContainer center={[25, 10]} zoom={0.5} zoomSnap={0.25} minZoom={0} maxZoom={5} scrollWheelZoom={false} attributionControl={false} className="world-map-canvas" worldCopyJump>
         <Countries visited={visited} dark={dark} />
       </MapContainer>
     </div>

@@ -11,11 +11,6 @@ import './trips.css';
 
 const WorldMap = lazy(() => import('./world-map.tsx').then((m) => ({ default: m.WorldMap })));
 
-/** A flag from an ISO alpha-2 code (regional indicator letters). */
-function flag(code: string): string {
-  return /^[A-Z]{2}$/.test(code) ? String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
-}
-
 /**
  * Your world (docs/design.md §15): where your memories are — or, from someone's profile, the
  * memories of theirs you may read — counted from their coordinates: countries filled on a map,
@@ -83,7 +78,7 @@ export function WorldView({ userId }: { userId: string | null }) {
               <ul className="world-list">
                 {world.data.countries.map((c) => (
                   <li key={c.code}>
-                    <span aria-hidden="true">{flag(c.code)}</span> {c.name}
+                    {c.name} <span className="world-country">{c.code}</span>
                     <span className="world-count">{c.memories}</span>
                   </li>
                 ))}
