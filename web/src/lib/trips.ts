@@ -1,8 +1,8 @@
 import type { TripSummary } from '@memory-map/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { useSession } from './session.ts';
-import { visibleMemoriesKey } from './visible-memories.ts';
+import { useInvalidateVisibleMemories, visibleMemoriesKey } from './visible-memories.ts';
 
 /**
  * Trips (docs/design.md §15): listed by the trips feature and offered by the memory forms' "Trip"
@@ -19,4 +19,19 @@ export function fetchTrips(userId: string | null, signal?: AbortSignal): Promise
 export function useTrips(userId: string | null = null) {
   const { token, user } = useSession();
   return useQuery({ queryKey: tripsKey(user?._id ?? null, userId), queryFn: ({ signal }) => fetchTrips(userId, signal), enabled: Boolean(token) });
+}
+
+/**
+ * Puts one of the viewer's memories in a trip, or takes it out (`to` null), through the trip's
+ * set of memories (PUT /api/trips/{id}/pins): joining one trip takes it out of any other.
+ */
+export function useMoveMemoryToTrip() {
+  const invalidate = useInvalidateVisibleMemories();
+  return useMutation({
+    mutationFn: async ({ pinId, from, to }: { pinId: string; from: TripSummary | undefined; to: TripSummary | undefined }) => {
+      if (to) await api(`/api/trips/${encodeURIComponent(to.id)}/pins`, { method: 'PUT', json: { pinIds: [...to.pinIds.filter((id) => id !== pinId), pinId] } });
+      else if (from) await api(`/api/trips/${encodeURIComponent(from.id)}/pins`, { method: 'PUT', json: { pinIds: from.pinIds.filter((id) => id !== pinId) } });
+    },
+    onSuccess: invalidate,
+  });
 }

@@ -68,16 +68,16 @@ function ensurePane(map: L.Map, name: string, zIndex: number): void {
 export function WorldBase({ tone }: { tone: WorldTone }) {
   const map = useMap();
   useEffect(() => {
+    // A test's DOM (no canvas) gets nothing: there is nothing to see there.
+    if (!canDraw()) return undefined;
     ensurePane(map, 'world-base', 150);
     ensurePane(map, 'world-labels', 160);
     const renderer = L.canvas({ pane: 'world-base', padding: 0.5 });
     let shown: { detail: Detail; layer: L.GeoJSON } | null = null;
     const labels = L.layerGroup([], { pane: 'world-labels' }).addTo(map);
-    let labelRank = 0;
     let cancelled = false;
 
     const showShapes = async () => {
-      if (!canDraw()) return;
       const detail: Detail = map.getZoom() >= FINE_FROM_ZOOM ? 'fine' : 'coarse';
       if (shown?.detail === detail) return;
       const features = await loadShapes(detail);
@@ -90,17 +90,25 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
       shown = { detail, layer };
     };
 
+    // Only the names in and around the view: a few dozen markers, not fifteen hundred, whatever the zoom.
+    let labelled = '';
     const showLabels = async () => {
       const zoom = map.getZoom();
       const rank = Math.max(0, ...Object.entries(LABEL_ZOOM).filter(([, z]) => zoom >= z).map(([r]) => Number(r)));
-      if (rank === labelRank) return;
-      labelRank = rank;
-      labels.clearLayers();
-      if (rank === 0) return;
+      if (rank === 0) {
+        labels.clearLayers();
+        labelled = '';
+        return;
+      }
       const list = await loadPlaces();
-      if (cancelled || rank !== labelRank) return;
+      if (cancelled || map.getZoom() !== zoom) return;
+      const area = map.getBounds().pad(0.5);
+      const key = `${rank}:${area.toBBoxString()}`;
+      if (key === labelled) return;
+      labelled = key;
+      labels.clearLayers();
       for (const [name, lon, lat, r] of list) {
-        if (r > rank) continue;
+        if (r > rank || !area.contains([lat, lon])) continue;
         const text = document.createElement('span');
         text.textContent = name;
         const icon = L.divIcon({ className: `world-label world-label-${tone} world-label-rank-${r}`, html: text, iconSize: undefined });
@@ -113,10 +121,10 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
       void showLabels();
     };
     update();
-    map.on('zoomend', update);
+    map.on('zoomend moveend', update);
     return () => {
       cancelled = true;
-      map.off('zoomend', update);
+      map.off('zoomend moveend', update);
       shown?.layer.remove();
       labels.remove();
     };

@@ -25,6 +25,7 @@ import { loadFilter, loadView, saveFilter, saveView } from '../lib/saved-view.ts
 import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { WorldBase } from '../../../lib/world-base/world-base.tsx';
+import { MemoryTripSelect } from '../../../components/trip-picker.tsx';
 import { AddMemoryFab } from './add-memory-fab.tsx';
 import { MapControls } from './map-controls.tsx';
 import { MapHint } from './map-hint.tsx';
@@ -178,6 +179,7 @@ function MapView({
         setMove({ pin, at: { lat: pin.latitude, lng: pin.longitude } });
       },
       onOpenImage: (pin, index) => setFullImage({ pin, index }),
+      renderOwnExtra: (pin) => <MemoryTripSelect pinId={pin.id} tripId={pin.tripId ?? null} />,
       onPopupOpen: (item) => {
         setOpenPin(item);
         setToOpen((id) => (id === item.pin.id ? undefined : id));

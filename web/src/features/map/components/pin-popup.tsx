@@ -1,5 +1,5 @@
 import type { Pin, PinType } from '@memory-map/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
 import { pinImages } from '../../../lib/pin-images.ts';
@@ -20,13 +20,15 @@ export interface PinPopupProps {
   onOpenImage: (pin: Pin, index: number) => void;
   /** The popup changed size (text expanded, image loaded): Leaflet re-measures it. */
   onLayout?: () => void;
+  /** More for an own pin, below its actions ("add to trip"). */
+  renderOwnExtra?: (pin: Pin) => ReactNode;
 }
 
 /**
  * Everything docs/product.md §2 lists for a pin's popup. Only the author gets update and delete, and
  * the share link of docs/design.md §11.
  */
-export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout }: PinPopupProps) {
+export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onLayout, renderOwnExtra }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
   const [sharing, setSharing] = useState(false);
   const isOwn = type === 'own';
@@ -127,6 +129,7 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
         </div>
       )}
       {isOwn && sharing && <SharePanel pin={pin} onLayout={onLayout} />}
+      {isOwn && renderOwnExtra?.(pin)}
     </article>
   );
 }
