@@ -42,6 +42,14 @@ test('with tiles blocked, the map draws land and sea, borders and place names un
   await page.reload();
   await expect.poll(async () => (await landAndSea(page)).land).toBeGreaterThan(1000);
   await page.screenshot({ path: process.env.TRIPS_SHOTS ? `${process.env.TRIPS_SHOTS}/offline-map-dark.png` : undefined });
+  // Zoomed out to the whole world: still land and sea, not one grey colour.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.reload();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(page.locator('.world-label')).toHaveCount(0);
+  await expect.poll(async () => (await landAndSea(page)).land).toBeGreaterThan(1000);
+  expect((await landAndSea(page)).sea).toBeGreaterThan(1000);
+  await page.screenshot({ path: process.env.TRIPS_SHOTS ? `${process.env.TRIPS_SHOTS}/offline-world-zoom2.png` : undefined });
 });
 
 test('make a trip from three memories, open it as a friend: the route, the numbered stops, the stats', async ({ page, browser, request }) => {

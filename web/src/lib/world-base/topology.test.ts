@@ -28,4 +28,14 @@ describe('featuresOf', () => {
     expect(east!.geometry).toEqual({ type: 'MultiPolygon', coordinates: [[[[11, 20], [12, 20], [12, 21], [11, 21], [11, 20]]]] });
     expect(featuresOf(topology, 'missing')).toEqual([]);
   });
+
+  it('keeps a ring that crosses the antimeridian whole instead of drawing a line across the world', () => {
+    const topology: Topology = {
+      transform: { scale: [1, 1], translate: [0, 0] },
+      arcs: [[[170, 60], [10, 0], [-350, 0], [10, 5], [340, 0], [-10, -5]]],
+      objects: { countries: { type: 'GeometryCollection', geometries: [{ type: 'Polygon', arcs: [[0]] }] } },
+    };
+    const [ring] = featuresOf(topology, 'countries')[0]!.geometry.coordinates as Array<Array<[number, number]>>;
+    expect(ring).toEqual([[170, 60], [180, 60], [190, 60], [200, 65], [180, 65], [170, 60]]);
+  });
 });

@@ -44,7 +44,24 @@ function ring(indexes: number[], arcs: Position[][]): Position[] {
     // Consecutive arcs share their joining point: keep it once.
     points.push(...(points.length > 0 ? arc.slice(1) : arc));
   }
-  return points;
+  return unwrapped(points);
+}
+
+/**
+ * A ring that crosses the antimeridian (Russia, Fiji) jumps from 180° to −180°: drawn as is, the
+ * jump is a line across the whole world. Shifted by 360° where it jumps, the ring stays whole and
+ * reaches past ±180°, which the map draws where it belongs.
+ */
+function unwrapped(points: Position[]): Position[] {
+  let shift = 0;
+  return points.map(([lon, lat], i) => {
+    if (i > 0) {
+      const previous = points[i - 1]![0];
+      if (lon - previous > 180) shift -= 360;
+      else if (lon - previous < -180) shift += 360;
+    }
+    return [lon + shift, lat] as Position;
+  });
 }
 
 /** The named object's polygons as GeoJSON features (world-atlas: 'countries' or 'land'). */
