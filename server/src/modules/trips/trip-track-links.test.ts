@@ -135,3 +135,19 @@ describe('POST /api/trips/{id}/share', () => {
     expect((await t.app.inject({ method: 'GET', url: '/t/short' })).statusCode).toBe(404);
   });
 });
+
+describe('deleting an account', () => {
+  it('takes its trips and their links with it', async () => {
+    const leaver = await t.register();
+    const pin = await createMemory(t, leaver, { visibility: '3' });
+    const res = await call(leaver, 'POST', '/api/trips', { title: 'Gone soon', visibility: '3', pinIds: [pin.id] });
+    const trip = res.json() as Trip;
+    const { url } = (await call(leaver, 'POST', `/api/trips/${trip.id}/share`, {})).json() as { url: string };
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: leaver.auth, payload: { password: leaver.password } });
+    expect(gone.statusCode).toBe(204);
+    expect(await t.db.kysely.selectFrom('trips').select('id').where('author_id', '=', leaver.id).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('trip_share_links').select('trip_id').where('trip_id', '=', trip.id).execute()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(404);
+    expect((await call(stranger, 'GET', `/api/trips/${trip.id}`)).statusCode).toBe(404);
+  });
+});
