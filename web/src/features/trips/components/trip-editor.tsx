@@ -3,7 +3,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatHappenedDate } from '../../../lib/pin-type.ts';
-import { useOwnMemories, useSaveTrip } from '../api/trips.ts';
+import { useOwnMemories } from '../api/own-memories.ts';
+import { useSaveTrip } from '../api/save-trip.ts';
 import { TRIP_TEXT, TRIP_VISIBILITY_LABELS } from './trip-text.ts';
 
 export interface TripEditorProps {

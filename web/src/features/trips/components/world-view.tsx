@@ -5,7 +5,7 @@ import { LoadingDots } from '../../../components/spinner.tsx';
 import { paths, personPath } from '../../../config/paths.ts';
 import { useColorScheme } from '../../../lib/color-scheme.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useWorld } from '../api/trips.ts';
+import { useWorld } from '../api/world.ts';
 import { TRIP_TEXT } from './trip-text.ts';
 import './trips.css';
 
