@@ -2,6 +2,7 @@ import { LIMITS, TRIP_MESSAGES, type Trip } from '@memory-map/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../../test/fixtures/memories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { readZip } from '../../../test/fixtures/zip.ts';
 import { simplify } from './trip-geometry.ts';
 
 /** A trip's GPX track and its share link (docs/design.md §15). */
@@ -149,5 +150,20 @@ describe('deleting an account', () => {
     expect(await t.db.kysely.selectFrom('trip_share_links').select('trip_id').where('trip_id', '=', trip.id).execute()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(404);
     expect((await call(stranger, 'GET', `/api/trips/${trip.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the data export', () => {
+  it('holds trips.json for someone who made trips: each with its memories and its route', async () => {
+    const me = await t.register();
+    const a = await createMemory(t, me, { happenedAt: '2024-01-02' });
+    const b = await createMemory(t, me, { happenedAt: '2024-01-01' });
+    const made = (await call(me, 'POST', '/api/trips', { title: 'Kept', visibility: '2', pinIds: [a.id, b.id] })).json() as Trip;
+    const res = await t.app.inject({ method: 'GET', url: '/api/export', headers: me.auth });
+    expect(res.statusCode).toBe(200);
+    const files = await readZip(res.rawPayload);
+    expect(JSON.parse(files.get('trips.json')!.toString('utf8'))).toEqual([
+      { id: made.id, title: 'Kept', description: '', visibility: '2', coverMemoryId: null, memoryIds: [b.id, a.id], track: null, createdAt: made.createdAt, updatedAt: expect.any(String) },
+    ]);
   });
 });
