@@ -71,6 +71,12 @@ test('make a trip from three memories, open it as a friend: the route, the numbe
   await editor.getByLabel('Title').fill('Iberia by train');
   await editor.getByLabel('Who can open it').selectOption({ label: 'Friends' });
   for (const s of stops) await editor.getByRole('checkbox', { name: new RegExp(s.title) }).check();
+  if (process.env.TRIPS_SHOTS) {
+    await page.screenshot({ path: `${process.env.TRIPS_SHOTS}/trip-editor-light.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${process.env.TRIPS_SHOTS}/trip-editor-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/);
   const tripUrl = new URL(page.url()).pathname;
