@@ -82,6 +82,21 @@ test('make a trip from three memories, open it as a friend: the route, the numbe
   const tripUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('list', { name: 'Memories in order' }).getByRole('listitem')).toHaveCount(3);
   await expect(page.locator('path.trip-route')).toHaveCount(1);
+  // The train's own track from a GPX file becomes the route.
+  const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${[
+    [38.7223, -9.1393],
+    [40.2, -8.4],
+    [41.1579, -8.6291],
+    [40.9, -5.6],
+    [40.4168, -3.7038],
+  ]
+    .map(([lat, lon]) => `<trkpt lat="${lat}" lon="${lon}"/>`)
+    .join('')}</trkseg></trk></gpx>`;
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/track') && r.request().method() === 'POST');
+  await page.locator('.trip-track input[type=file]').setInputFiles({ name: 'train.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) });
+  expect((await uploaded).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Remove GPX' })).toBeVisible();
+  await expect(page.locator('path.trip-route')).toHaveCount(1);
   await page.goto('/profile');
   await expect(page.getByRole('link', { name: /Iberia by train/ })).toContainText('3 memories');
 

@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useDeleteTrip } from '../api/delete-trip.ts';
 import { useShareTrip } from '../api/share-trip.ts';
 import { useTrip } from '../api/trip.ts';
+import { useTripTrack } from '../api/trip-track.ts';
 import { TripEditor } from './trip-editor.tsx';
 import { TRIP_TEXT, TRIP_VISIBILITY_LABELS, tripDates, tripDay } from './trip-text.ts';
 import './trips.css';
@@ -37,6 +38,7 @@ export function TripView({ id }: { id: string }) {
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const remove = useDeleteTrip();
   const share = useShareTrip();
+  const track = useTripTrack();
 
   if (!token) {
     return (
@@ -108,10 +110,34 @@ export function TripView({ id }: { id: string }) {
           >
             Share link
           </button>
+          <label className={`btn btn-secondary trip-track${track.isPending ? ' is-busy' : ''}`}>
+            {track.isPending ? 'Reading…' : t.hasTrack ? 'Replace GPX' : 'Add GPX track'}
+            <input
+              type="file"
+              accept=".gpx,application/gpx+xml"
+              className="sr-only"
+              disabled={track.isPending}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) track.mutate({ id: t.id, file });
+              }}
+            />
+          </label>
+          {t.hasTrack && (
+            <button type="button" className="btn btn-secondary" disabled={track.isPending} onClick={() => track.mutate({ id: t.id, file: null })}>
+              Remove GPX
+            </button>
+          )}
           <button type="button" className="btn btn-secondary trip-delete" onClick={() => setDeleting(true)}>
             Delete
           </button>
         </div>
+      )}
+      {track.isError && (
+        <p className="form-error" role="alert">
+          {errorText(track.error, 'Could not read the GPX file')}
+        </p>
       )}
       {shareUrl && (
         <p className="trip-share card" role="status">
