@@ -105,7 +105,8 @@ export const test = base.extend<{ page: Page }>({
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
       const url = route.request().url();
       if (/\.(png|jpg|jpeg)(\?|$)/.test(url) || /tile|basemaps|arcgis/.test(url)) {
-        return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+        // With CORS, as the tile servers answer: the map asks for tiles crossOrigin (the service worker keeps them).
+        return route.fulfill({ status: 200, contentType: 'image/png', body: TILE, headers: { 'access-control-allow-origin': '*' } });
       }
       return route.abort();
     });

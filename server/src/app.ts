@@ -34,6 +34,8 @@ import circlesRoutes from './modules/circles/circles.routes.ts';
 import conversationRoutes from './modules/conversation/conversation.routes.ts';
 import { registerPinCounts } from './modules/conversation/pin-counts.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
+import tripsRoutes from './modules/trips/trips.routes.ts';
+import worldRoutes from './modules/world/world.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -159,6 +161,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(placesRoutes, { service: places });
   await app.register(eventsRoutes);
   await app.register(shareLinksRoutes);
+  await app.register(tripsRoutes);
+  await app.register(worldRoutes);
   await app.register(onThisDayRoutes);
   await app.register(conversationRoutes);
   await app.register(notificationsRoutes);

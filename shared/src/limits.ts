@@ -54,6 +54,13 @@ export const LIMITS = {
   commentsPageMax: 100,
   /** People one comment may notify by @username. */
   mentionsPerComment: 10,
+  /** Trips (docs/design.md §15). */
+  tripTitleMax: 100,
+  tripMemoriesMax: 500,
+  tripsPerUser: 1000,
+  /** A GPX file, and the most points of the route kept from it (simplified down to this). */
+  trackBytes: 10 * 1024 * 1024,
+  trackPointsMax: 2000,
 } as const;
 
 /** What every multipart upload answers when it breaks a limit (one reader serves them all). */

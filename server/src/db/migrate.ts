@@ -17,6 +17,7 @@ import * as serverAdmin from './migrations/0030-server-admin.ts';
 import * as pinsAuthorHappenedIndex from './migrations/0031-pins-author-happened-index.ts';
 import * as circles from './migrations/0040-circles.ts';
 import * as conversation from './migrations/0050-conversation.ts';
+import * as trips from './migrations/0060-trips.ts';
 import * as readChanges from './migrations/0070-read-changes.ts';
 
 /**
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0031-pins-author-happened-index': pinsAuthorHappenedIndex,
   '0040-circles': circles,
   '0050-conversation': conversation,
+  '0060-trips': trips,
   '0070-read-changes': readChanges,
 };
 

@@ -70,6 +70,31 @@ export interface PinsTable {
   client_key: ColumnType<string | null, string | null | undefined, never>;
   /** The owner's circle it is for, with visibility 2; null for every other memory (migration 0040). */
   circle_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The author's trip it is in, if any (docs/design.md §15, migration 0060). */
+  trip_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An author's own memories grouped (docs/design.md §15, migration 0060). */
+export interface TripsTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  /** Who may open the trip's page: 1 private, 2 friends, 3 public. */
+  visibility: number;
+  cover_pin_id: string | null;
+  /** The GPX route as a GeoJSON LineString (JSON text), or null. */
+  track: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A trip's share link: one per trip, found by the hash of its token. */
+export interface TripShareLinksTable {
+  trip_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A named list of the owner's friends (docs/design.md §17, migration 0040). */
@@ -207,6 +232,8 @@ export interface DB {
   pin_reactions: PinReactionsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
+  trips: TripsTable;
+  trip_share_links: TripShareLinksTable;
 }
 
 export type { Generated };

@@ -8,8 +8,8 @@ import type { FastifyRequest } from 'fastify';
 export function requestForLog(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
-    // A share link's path is its secret (docs/design.md §11): logged as the route, not the token.
-    url: request.url.split('?')[0]?.replace(/^\/s\/[^/]*/, '/s/[token]'),
+    // A share link's path (/s/ a memory's, /t/ a trip's) is its secret (docs/design.md §11): logged as the route, not the token.
+    url: request.url.split('?')[0]?.replace(/^\/([st])\/[^/]*/, '/$1/[token]'),
     remoteAddress: request.ip,
   };
 }

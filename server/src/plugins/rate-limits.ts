@@ -66,6 +66,8 @@ export const RATE_LIMITS = {
   // docs/design.md §14: a conversation, not a flood (edits count with comments).
   comment: { name: 'conversation:comment', per: 'user', max: 30, windowSeconds: MINUTE, does: 'comment at most 30 times a minute' },
   reaction: { name: 'conversation:react', per: 'user', max: 60, windowSeconds: MINUTE, does: 'react at most 60 times a minute' },
+  // docs/design.md §15: a GPX file is parsed in the request (up to 10 MB of XML).
+  tripTrack: { name: 'trips:track', per: 'user', max: 20, windowSeconds: MINUTE, does: 'upload at most 20 GPX tracks a minute' },
   exportData: { name: 'account:export', per: 'user', max: 10, windowSeconds: HOUR, does: 'download your data at most 10 times an hour' },
   // docs/design.md §18: password reset links.
   passwordForgot: { name: 'password:forgot', per: 'address', max: 10, windowSeconds: HOUR, does: 'ask for at most 10 reset links an hour' },

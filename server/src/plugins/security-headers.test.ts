@@ -17,6 +17,8 @@ describe('security headers', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("img-src 'self' data: blob: https:");
       expect(csp).toContain("script-src 'self'");
+      // The service worker fetches map tiles to keep them (design §15): those hosts and no others.
+      expect(csp).toContain("connect-src 'self' https://basemaps.cartocdn.com https://*.basemaps.cartocdn.com https://server.arcgisonline.com https://*.server.arcgisonline.com;");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     }

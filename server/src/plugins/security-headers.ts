@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FIRST_PAINT_SCRIPT } from '@memory-map/shared';
+import { FIRST_PAINT_SCRIPT, TILE_CONNECT_SOURCES } from '@memory-map/shared';
 import helmet from 'helmet';
 import type { App } from '../app-types.ts';
 
@@ -29,7 +29,8 @@ function helmetOptions(https: boolean): Parameters<typeof helmet>[0] {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE],
-        connectSrc: ["'self'"],
+        // The service worker fetches map tiles itself to keep them for offline use (design §15).
+        connectSrc: ["'self'", ...TILE_CONNECT_SOURCES],
         workerSrc: ["'self'", 'blob:'],
       },
     },

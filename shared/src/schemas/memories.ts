@@ -4,6 +4,7 @@ import { visibilitySchema } from '../visibility.ts';
 import { circleIdFieldSchema, pinCircleSchema } from './circles.ts';
 import { happenedAtSchema } from './happened-at.ts';
 import { textField } from './text.ts';
+import { tripIdFieldSchema } from './trip-id-field.ts';
 import { publicUserSchema } from './users.ts';
 import { pinReactionsSchema } from './conversation.ts';
 
@@ -126,6 +127,8 @@ export const createMemorySchema = z.object({
   happenedAt: happenedAtSchema,
   // A circle of the author's (docs/design.md §17), with visibility '2'.
   circleId: circleIdFieldSchema,
+  // One of the author's trips (docs/design.md §15).
+  tripId: tripIdFieldSchema,
 });
 export type CreateMemoryInput = z.infer<typeof createMemorySchema>;
 
@@ -143,6 +146,8 @@ export const updateMemorySchema = z.object({
   // Absent: the memory keeps its circle while it stays '2' (the original client never widens an
   // audience); null or empty clears it (docs/design.md §17).
   circleId: circleIdFieldSchema,
+  // Absent: the memory stays in its trip; null or empty takes it out (docs/design.md §15).
+  tripId: tripIdFieldSchema,
   // Absent: the memory keeps when it happened (the original client never sends it).
   happenedAt: happenedAtSchema,
   // Moving the memory: both or neither (the service checks). Absent: it stays where it is.
@@ -220,6 +225,8 @@ export const pinSchema = z.object({
    */
   commentCount: z.number().optional(),
   reactions: pinReactionsSchema.optional(),
+  /** The trip it is in, told to its author only; absent otherwise (docs/design.md §15). */
+  tripId: z.string().optional(),
 });
 export type Pin = z.infer<typeof pinSchema>;
 

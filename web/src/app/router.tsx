@@ -26,6 +26,8 @@ const ImportScreen = lazy(() => import('../routes/import.tsx'));
 const PersonScreen = lazy(() => import('../routes/person.tsx'));
 const MemoryScreen = lazy(() => import('../routes/memory.tsx'));
 const NotificationsScreen = lazy(() => import('../routes/notifications.tsx'));
+const TripScreen = lazy(() => import('../routes/trip.tsx'));
+const WorldScreen = lazy(() => import('../routes/world.tsx'));
 const NotFoundScreen = lazy(() => import('../routes/not-found.tsx'));
 
 /** The route table of docs/product.md §2. */
@@ -56,6 +58,8 @@ export const routes = [
           { path: paths.person, element: <PersonScreen /> },
           { path: paths.memory, element: <MemoryScreen /> },
           { path: paths.notifications, element: <NotificationsScreen /> },
+          { path: paths.trip, element: <TripScreen /> },
+          { path: paths.world, element: <WorldScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

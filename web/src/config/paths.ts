@@ -23,10 +23,16 @@ export const paths = {
   memory: '/memory/:id',
   /** The notifications behind the header's bell. */
   notifications: '/notifications',
+  /** A trip (docs/design.md §15): /trips/<its id> (tripPath). */
+  trip: '/trips/:id',
+  /** Your world, or with ?user= someone else's (worldPath). */
+  world: '/world',
 } as const;
 
 export const personPath = (id: string) => `/people/${encodeURIComponent(id)}`;
 export const memoryPath = (id: string) => `/memory/${encodeURIComponent(id)}`;
+export const tripPath = (id: string) => `/trips/${encodeURIComponent(id)}`;
+export const worldPath = (userId: string | null) => (userId ? `/world?user=${encodeURIComponent(userId)}` : '/world');
 
 /** The bottom navigation is hidden only on these (docs/product.md §2). */
 export const PATHS_WITHOUT_NAV: readonly string[] = [paths.login, paths.register, paths.forgotPassword, paths.resetPassword];

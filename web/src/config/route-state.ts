@@ -39,6 +39,8 @@ export interface UpdateLocationState {
   visibility: Pin['visibility'];
   /** The circle it is for (docs/design.md §17); absent in older state and for no circle. */
   circleId?: string | null;
+  /** The trip it is in (docs/design.md §15); absent in older state and for none. */
+  tripId?: string | null;
   taggedFriends: Pin['taggedFriends'];
   locationName: string;
   latitude: number;

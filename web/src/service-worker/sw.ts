@@ -7,6 +7,8 @@
 //   the router takes it from there.
 // - Photos are cached by their signed URL (docs/decisions/003-signed-media-urls.md): the URL
 //   changes when the signature window does, so a cached answer is never stale.
+// - Map tiles already seen are kept, at most TILE_CACHE_MAX_ENTRIES, least recently used out
+//   (tile-cache.ts); where none was seen, the map draws its bundled world (lib/world-base).
 // - API answers are never cached here: the query cache holds them per user (lib/offline-cache.ts).
 // - Background Sync sends the outbox once the network is back, even with no tab open.
 import { APP_PAGES_DIR, appPageFor } from '@memory-map/shared';
@@ -15,6 +17,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { cacheMediaBySignedUrl } from './media-cache.ts';
 import { sendOutboxOnSync } from './outbox-sync.ts';
+import { cacheMapTiles } from './tile-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -43,12 +46,13 @@ function appPage(pathname: string) {
 registerRoute(
   new NavigationRoute((options) => appPage(options.url.pathname)(options), {
     // Not the app's pages: a share link's page is the server's (never served from the shell, so a
-    // revoked link stops working on this device too), and API or photo URLs opened directly.
-    denylist: [/^\/s\//, /^\/api\//, /^\/media\//],
+    // revoked link stops working on this device too; /t/ a trip's), and API or photo URLs opened directly.
+    denylist: [/^\/s\//, /^\/t\//, /^\/api\//, /^\/media\//],
   }),
 );
 
 cacheMediaBySignedUrl();
+cacheMapTiles();
 sendOutboxOnSync();
 
 // A new deploy takes over at once rather than waiting for every tab to close: its files are all

@@ -91,6 +91,68 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
         ])
       : null,
   ),
+  // Design §15: the link's trip holds the memory (pins_trip_idx), which reaches friends or
+  // everyone and no circle. The trip is found by the link's unique hash first.
+  'trip-link': withActiveAuthor((eb, v, nowIso) =>
+    'linkTokenHash' in v
+      ? eb.and([
+          eb('pins.visibility', 'in', [FRIENDS_LEVEL, PUBLIC_LEVEL]),
+          eb('pins.circle_id', 'is', null),
+          eb(
+            'pins.trip_id',
+            'in',
+            eb
+              .selectFrom('trip_share_links')
+              .select('trip_share_links.trip_id')
+              .where('trip_share_links.token_hash', '=', v.linkTokenHash)
+              .where('trip_share_links.expires_at', '>', nowIso),
+          ),
+        ])
+      : null,
+  ),
+};
+
+/** Kysely: is this trip's author an enabled account? (As byActiveAuthor, for trips.) */
+function tripByActiveAuthor(eb: ExpressionBuilder<DB, 'trips'>): Expression<SqlBool> {
+  return eb('trips.author_id', 'not in', eb.selectFrom('users').select('users.id').where('users.disabled_at', 'is not', null));
+}
+
+/**
+ * How a viewer stands to a row of `trips` (design §15): the trip's own visibility, read as a
+ * memory's is (without circles: a trip is for no circle).
+ */
+const tripRelations: Partial<Record<Relation, Predicate<'trips'>>> = {
+  author: (eb, v) => ('userId' in v ? eb('trips.author_id', '=', v.userId) : null),
+  friend: (eb, v) =>
+    'userId' in v
+      ? eb.and([
+          eb('trips.visibility', '=', FRIENDS_LEVEL),
+          eb.exists(
+            eb
+              .selectFrom('friendships')
+              .select('friendships.user_id')
+              .where('friendships.user_id', '=', v.userId)
+              .whereRef('friendships.friend_id', '=', 'trips.author_id'),
+          ),
+          tripByActiveAuthor(eb),
+        ])
+      : null,
+  everyone: (eb, v) => ('userId' in v ? eb.and([eb('trips.visibility', '=', PUBLIC_LEVEL), tripByActiveAuthor(eb)]) : null),
+  'share-link': (eb, v, nowIso) =>
+    'linkTokenHash' in v
+      ? eb.and([
+          eb(
+            'trips.id',
+            'in',
+            eb
+              .selectFrom('trip_share_links')
+              .select('trip_share_links.trip_id')
+              .where('trip_share_links.token_hash', '=', v.linkTokenHash)
+              .where('trip_share_links.expires_at', '>', nowIso),
+          ),
+          tripByActiveAuthor(eb),
+        ])
+      : null,
 };
 
 /**
@@ -171,6 +233,16 @@ export function memoryAccessFilter(
   return orOf(ruleOn(permission, 'memory').map((r) => predicateOf(memoryRelations, r)(eb, viewer, nowIso)), eb);
 }
 
+/** Kysely: may the viewer do `permission` to this row of `trips`? (Lists of trips.) */
+export function tripAccessFilter(
+  eb: ExpressionBuilder<DB, 'trips'>,
+  viewer: Viewer,
+  permission: Permission,
+  nowIso: string = new Date().toISOString(),
+): Expression<SqlBool> {
+  return orOf(ruleOn(permission, 'trip').map((r) => predicateOf(tripRelations, r)(eb, viewer, nowIso)), eb);
+}
+
 /** Kysely: may the viewer do `permission` to this row of `users`? */
 export function userAccessFilter(
   eb: ExpressionBuilder<DB, 'users'>,
@@ -223,6 +295,19 @@ function commentQuery(relation: Relation): RelationQuery {
   };
 }
 
+function tripQuery(relation: Relation): RelationQuery {
+  const predicate = predicateOf(tripRelations, relation);
+  return async (db, viewer, ids, nowIso) => {
+    const rows = await db
+      .selectFrom('trips')
+      .select('trips.id')
+      .where('trips.id', 'in', [...ids])
+      .where((eb) => predicate(eb, viewer, nowIso) ?? never)
+      .execute();
+    return rows.map((r) => r.id);
+  };
+}
+
 function circleQuery(relation: Relation): RelationQuery {
   const predicate = predicateOf(circleRelations, relation);
   return async (db, viewer, ids, nowIso) => {
@@ -241,8 +326,7 @@ function queriesFor(relations: Partial<Record<Relation, unknown>>, make: (r: Rel
 }
 
 /**
- * The batched queries per kind of thing and relation. Trips have no table yet (design §15):
- * their issue adds the predicates above and an entry here.
+ * The batched queries per kind of thing and relation.
  */
 export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, RelationQuery>>>> = {
   memory: queriesFor(memoryRelations, memoryQuery),
@@ -252,7 +336,7 @@ export const accessRepository: Readonly<Record<Entity, Partial<Record<Relation, 
     self: async (_db, viewer, ids) => ('userId' in viewer && ids.includes(viewer.userId) ? [viewer.userId] : []),
   },
   comment: queriesFor(commentRelations, commentQuery),
-  trip: {},
+  trip: queriesFor(tripRelations, tripQuery),
   circle: queriesFor(circleRelations, circleQuery),
   // `system` is the server: the ids stand for it (admin-access.ts passes the viewer's own), and
   // all are granted or none.

@@ -3,8 +3,8 @@ import { createTestDb } from '../../../test/test-db.ts';
 import type { Db } from '../../db/database.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { accessRepository, memoryAccessFilter, userAccessFilter } from './access.repository.ts';
-import { relationsToCircle, relationsToMemory, type MemoryFacts } from './audience.ts';
+import { accessRepository, memoryAccessFilter, tripAccessFilter, userAccessFilter } from './access.repository.ts';
+import { relationsToCircle, relationsToMemory, relationsToTrip, type MemoryFacts, type TripFacts } from './audience.ts';
 import { relationsToUser, type UserFacts } from './email.ts';
 import { grants, PERMISSIONS, RELATIONS, RULES, type Permission, type Relation } from './permissions.ts';
 import { checkAccess, requireAccess } from './require-access.ts';
@@ -35,6 +35,8 @@ const MEMORY_VIEWERS = [
   'circleMember',
   'removedMember',
   'exFriendMember',
+  // Trips (design §15): a live link to the trip every memory here is in.
+  'tripLink',
 ] as const;
 type MemoryViewer = (typeof MEMORY_VIEWERS)[number];
 
@@ -46,7 +48,7 @@ type UserViewer = (typeof USER_VIEWERS)[number];
 type MemoryRow = { entity: 'memory'; allowed: Record<MemoryViewer, Level[]> };
 type UserRow = { entity: 'user'; allowed: Record<UserViewer, boolean> };
 /** Things without a table yet: the relations their issue must make true. */
-type PendingRow = { entity: 'trip'; grantedBy: Relation[]; until: string };
+type PendingRow = { entity: 'comment' | 'trip'; grantedBy: Relation[]; until: string };
 /**
  * How each kind of viewer stands to a comment written by the author's friend (`commenter`) on the
  * memory of each level: the memory's author, the commenter, another friend, a stranger. The
@@ -56,6 +58,10 @@ type PendingRow = { entity: 'trip'; grantedBy: Relation[]; until: string };
 const COMMENT_VIEWERS = ['memoryAuthor', 'commenter', 'otherFriend', 'stranger'] as const;
 type CommentViewer = (typeof COMMENT_VIEWERS)[number];
 type CommentRow = { entity: 'comment'; allowed: Record<CommentViewer, Level[]> };
+/** How each kind of viewer stands to a trip of the author (design §15), by the trip's visibility. */
+const TRIP_VIEWERS = ['author', 'friend', 'stranger', 'link', 'expiredLink', 'otherTripLink'] as const;
+type TripViewer = (typeof TRIP_VIEWERS)[number];
+type TripRow = { entity: 'trip'; allowed: Record<TripViewer, Array<1 | 2 | 3>> };
 /** How each kind of viewer stands to the server itself (design §18). */
 const SYSTEM_VIEWERS = ['admin', 'member', 'disabledAdmin', 'link'] as const;
 type SystemViewer = (typeof SYSTEM_VIEWERS)[number];
@@ -81,6 +87,7 @@ const authorOnly: MemoryRow = {
     circleMember: NONE,
     removedMember: NONE,
     exFriendMember: NONE,
+    tripLink: NONE,
   },
 };
 // A circle memory reaches its members who are still the author's friends, and no other friend.
@@ -98,14 +105,16 @@ const signedInReaders: MemoryRow = {
     circleMember: [2, 3, 'circle'],
     removedMember: [2, 3],
     exFriendMember: [3],
+    tripLink: NONE,
   },
 };
 
-const EXPECTED: Record<string, MemoryRow | UserRow | CircleRow | SystemRow | PendingRow | CommentRow> = {
+const EXPECTED: Record<string, MemoryRow | UserRow | CircleRow | SystemRow | PendingRow | CommentRow | TripRow> = {
   'memory.read': {
     entity: 'memory',
     // Tagging never widens the audience; a live link shows its memory whatever its visibility.
-    allowed: { ...signedInReaders.allowed, link: ALL },
+    // A trip's link shows its memories for friends or everyone, never a private or circle one.
+    allowed: { ...signedInReaders.allowed, link: ALL, tripLink: [2, 3] },
   },
   'memory.update': authorOnly,
   'memory.delete': authorOnly,
@@ -115,8 +124,9 @@ const EXPECTED: Record<string, MemoryRow | UserRow | CircleRow | SystemRow | Pen
   'comment.read': { entity: 'comment', allowed: { memoryAuthor: ALL, commenter: [2, 3], otherFriend: [2, 3], stranger: [3] } },
   'comment.update': { entity: 'comment', allowed: { memoryAuthor: NONE, commenter: ALL, otherFriend: NONE, stranger: NONE } },
   'comment.delete': { entity: 'comment', allowed: { memoryAuthor: ALL, commenter: ALL, otherFriend: NONE, stranger: NONE } },
-  'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend'], until: 'trips (design §15)' },
-  'trip.update': { entity: 'trip', grantedBy: ['author'], until: 'trips (design §15)' },
+  // A trip's page as a memory's visibility reads; its live link opens it whatever its visibility.
+  'trip.read': { entity: 'trip', allowed: { author: [1, 2, 3], friend: [2, 3], stranger: [3], link: [1, 2, 3], expiredLink: [], otherTripLink: [] } },
+  'trip.update': { entity: 'trip', allowed: { author: [1, 2, 3], friend: [], stranger: [], link: [], expiredLink: [], otherTripLink: [] } },
   'circle.update': { entity: 'circle', allowed: { owner: true, member: false, stranger: false } },
   'user.email.read': { entity: 'user', allowed: { self: true, friend: true, askedByTarget: true, askedTarget: false, stranger: false } },
   'user.update': { entity: 'user', allowed: { self: true, friend: false, askedByTarget: false, askedTarget: false, stranger: false } },
@@ -150,6 +160,8 @@ async function befriend(a: string, b: string): Promise<void> {
 }
 
 let circleId: string;
+const trips = {} as Record<1 | 2 | 3, string>;
+const TRIP_LINK = 'trip-link-hash';
 
 async function addPin(authorId: string, level: Level): Promise<string> {
   const id = uuidv7();
@@ -194,6 +206,16 @@ beforeAll(async () => {
     await db.kysely.insertInto('comments').values({ id: comments[level], pin_id: pins[level], author_id: ids.friend, text: 'hi', created_at: at }).execute();
   }
   otherPin = await addPin(ids.author, 1);
+  // Trips of each visibility, each with a live link; every memory above is in the first one.
+  for (const level of [1, 2, 3] as const) {
+    trips[level] = uuidv7();
+    await db.kysely
+      .insertInto('trips')
+      .values({ id: trips[level], author_id: ids.author, title: 't', description: '', visibility: level, cover_pin_id: null, created_at: at, updated_at: at })
+      .execute();
+    await db.kysely.insertInto('trip_share_links').values({ trip_id: trips[level], token_hash: `${TRIP_LINK}-${level}`, created_at: at, expires_at: LINKS_EXPIRE }).execute();
+  }
+  await db.kysely.updateTable('pins').set({ trip_id: trips[1] }).where('id', 'in', LEVELS.map((l) => pins[l])).execute();
   for (const level of LEVELS) await addLink(pins[level], `${LIVE}-${level}`, LINKS_EXPIRE);
   await addLink(otherPin, OTHER, LINKS_EXPIRE);
 
@@ -230,6 +252,8 @@ function memoryCase(viewer: MemoryViewer, level: Level): { who: Viewer; facts: M
       return { who: linkViewer(`${LIVE}-${level}`), facts: { ...base, viaLink: false }, now: LATER };
     case 'otherMemoryLink':
       return { who: linkViewer(OTHER), facts: { ...base, viaLink: false } };
+    case 'tripLink':
+      return { who: linkViewer(`${TRIP_LINK}-1`), facts: { ...base, viaTripLink: true } };
     default:
       return {
         who: userViewer(ids[viewer]),
@@ -333,6 +357,45 @@ describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'system'))('%s o
   });
 });
 
+/** The viewer of a trip case, and what the in-memory rule is told of it. */
+function tripCase(viewer: TripViewer, level: 1 | 2 | 3): { who: Viewer; facts: TripFacts; now?: Date } {
+  const base = { authorId: ids.author, visibility: level, viewerIsFriend: false };
+  switch (viewer) {
+    case 'link':
+      return { who: linkViewer(`${TRIP_LINK}-${level}`), facts: { ...base, viaLink: true } };
+    case 'expiredLink':
+      return { who: linkViewer(`${TRIP_LINK}-${level}`), facts: base, now: LATER };
+    case 'otherTripLink':
+      return { who: linkViewer(`${TRIP_LINK}-${level === 1 ? 2 : 1}`), facts: base };
+    default:
+      return { who: userViewer(ids[viewer]), facts: { ...base, viewerId: ids[viewer], viewerIsFriend: viewer === 'friend' } };
+  }
+}
+
+async function viaTripFilter(who: Viewer, permission: Permission, tripId: string, now = new Date()): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('trips')
+    .select('trips.id')
+    .where('trips.id', '=', tripId)
+    .where((eb) => tripAccessFilter(eb, who, permission, now.toISOString()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'trip'))('%s on trips', (permission) => {
+  const row = EXPECTED[permission] as TripRow;
+  it.each(TRIP_VIEWERS)('the rule, the batched check and the SQL filter agree for the %s', async (viewer) => {
+    for (const level of [1, 2, 3] as const) {
+      const { who, facts, now } = tripCase(viewer, level);
+      const expected = row.allowed[viewer].includes(level);
+      const label = `${viewer}, visibility ${level}`;
+      expect(grants(permission, relationsToTrip(facts)), `in memory: ${label}`).toBe(expected);
+      expect((await checkAccess(db.kysely, who, permission, [trips[level]], now)).has(trips[level]), `batched: ${label}`).toBe(expected);
+      expect(await viaTripFilter(who, permission, trips[level], now), `SQL filter: ${label}`).toBe(expected);
+    }
+  });
+});
+
 describe.each(PERMISSIONS.filter((p) => EXPECTED[p]?.entity === 'circle'))('%s on circles', (permission) => {
   const row = EXPECTED[permission] as CircleRow;
   it.each(CIRCLE_VIEWERS)('the rule and the batched check agree for the %s', async (viewer) => {
@@ -352,6 +415,19 @@ describe('each relation', () => {
         for (const [relation, query] of Object.entries(accessRepository.memory)) {
           const found = (await query!(db.kysely, who, [pins[level]], now.toISOString())).includes(pins[level]);
           expect(found, `${relation}: ${viewer}, ${levelLabel(level)}`).toBe(held.has(relation as Relation));
+        }
+      }
+    }
+  });
+
+  it('holds in memory exactly where its batched query finds it, for trips', async () => {
+    for (const viewer of TRIP_VIEWERS) {
+      for (const level of [1, 2, 3] as const) {
+        const { who, facts, now = new Date() } = tripCase(viewer, level);
+        const held = new Set(relationsToTrip(facts));
+        for (const [relation, query] of Object.entries(accessRepository.trip)) {
+          const found = (await query!(db.kysely, who, [trips[level]], now.toISOString())).includes(trips[level]);
+          expect(found, `${relation}: ${viewer}, visibility ${level}`).toBe(held.has(relation as Relation));
         }
       }
     }

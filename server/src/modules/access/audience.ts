@@ -81,6 +81,8 @@ export interface MemoryFacts {
   viewerIsTagged?: boolean;
   /** Does the viewer hold a live share link to this memory (`linkReaches`)? */
   viaLink?: boolean;
+  /** Does the viewer hold a live share link to a trip (design §15) this memory is in? */
+  viaTripLink?: boolean;
 }
 
 /** The relations (permissions.ts) the viewer holds to the memory: the in-memory form of access.repository.ts. */
@@ -94,6 +96,33 @@ export function relationsToMemory(f: MemoryFacts): Relation[] {
     if (f.viewerIsFriend && reach === 'friends' && forCircle && f.viewerInCircle) held.push('circle-member');
     if (reach === 'everyone') held.push('everyone');
     if (f.viewerIsTagged) held.push('tagged');
+  }
+  if (f.viaLink) held.push('share-link');
+  // A trip's link shows what reaches friends or everyone, never a private or circle memory.
+  const forCircle = f.circleId !== undefined && f.circleId !== null;
+  if (f.viaTripLink && (reach === 'friends' || reach === 'everyone') && !forCircle) held.push('trip-link');
+  return held;
+}
+
+/** What the in-memory rule knows of one trip (design §15) and one viewer. */
+export interface TripFacts {
+  /** Absent for a trip link's holder. */
+  viewerId?: string;
+  authorId: string;
+  visibility: number;
+  viewerIsFriend: boolean;
+  /** Does the viewer hold a live share link to this trip? */
+  viaLink?: boolean;
+}
+
+/** The relations a viewer holds to a trip: its own visibility, read as a memory's is (no circles). */
+export function relationsToTrip(f: TripFacts): Relation[] {
+  const held: Relation[] = [];
+  const reach = reachOf(f.visibility);
+  if (f.viewerId !== undefined) {
+    if (f.viewerId === f.authorId) held.push('author');
+    if (f.viewerIsFriend && reach === 'friends') held.push('friend');
+    if (reach === 'everyone') held.push('everyone');
   }
   if (f.viaLink) held.push('share-link');
   return held;

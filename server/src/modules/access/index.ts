@@ -5,7 +5,7 @@
 export { PERMISSIONS, RELATIONS, RULES, grants, type Entity, type Permission, type PermissionRule, type Relation } from './permissions.ts';
 export { linkViewer, userViewer, type Viewer } from './viewer.ts';
 export { ACCESS_MESSAGES, checkAccess, hasAccess, requireAccess, type RefusalMessages } from './require-access.ts';
-export { byActiveAuthor, memoryAccessFilter, userAccessFilter } from './access.repository.ts';
+export { byActiveAuthor, memoryAccessFilter, tripAccessFilter, userAccessFilter } from './access.repository.ts';
 export { isAdmin, requireAdmin } from './admin-access.ts';
 export {
   ALL_LEVELS,
@@ -23,6 +23,8 @@ export {
   reachOf,
   relationsToCircle,
   relationsToMemory,
+  relationsToTrip,
+  type TripFacts,
   type MemoryFacts,
   type MemoryReach,
   type Reach,

@@ -44,10 +44,14 @@ export type Entity = 'memory' | 'comment' | 'trip' | 'circle' | 'user' | 'system
  * - `circle-member`: the memory is for one of its author's circles (design §17), the viewer is in
  *                    that circle and still the author's friend. `friend` then does not hold: a
  *                    circle memory reaches only its circle;
+ * - `trip-link`:     the viewer holds a live share link to a trip (design §15) that holds the
+ *                    memory, and the memory reaches at least the author's friends and no circle:
+ *                    a trip's link shows what the author shares with friends or everyone, never a
+ *                    private or circle memory (those need a link of their own);
  * - `admin`:         the viewer is an enabled account with `users.is_admin` (design §18); it is
  *                    about the server itself (`system`), not about one thing.
  */
-export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author', 'memory-reader', 'circle-member', 'admin'] as const;
+export const RELATIONS = ['author', 'self', 'friend', 'everyone', 'share-link', 'tagged', 'requester', 'memory-author', 'memory-reader', 'circle-member', 'trip-link', 'admin'] as const;
 export type Relation = (typeof RELATIONS)[number];
 
 export interface PermissionRule {
@@ -63,11 +67,11 @@ export interface PermissionRule {
 }
 
 /**
- * The rules. The comment, trip and circle rows are stated now so their issues only add the
- * tables and the queries (access.repository.ts); until then nothing asks for them.
+ * The rules. The comment rows are stated now so their issue only adds the table and the
+ * queries (access.repository.ts); until then nothing asks for them.
  */
 export const RULES: Readonly<Record<Permission, PermissionRule>> = {
-  'memory.read': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member', 'share-link'] },
+  'memory.read': { entity: 'memory', grantedBy: ['author', 'everyone', 'friend', 'circle-member', 'share-link', 'trip-link'] },
   'memory.update': { entity: 'memory', grantedBy: ['author'], knownThrough: 'memory.read' },
   'memory.delete': { entity: 'memory', grantedBy: ['author'], knownThrough: 'memory.read' },
   // A share link is the author's to hand out; to anyone else the memory's link is not there at
@@ -83,8 +87,9 @@ export const RULES: Readonly<Record<Permission, PermissionRule>> = {
   'comment.read': { entity: 'comment', grantedBy: ['memory-reader'] },
   'comment.update': { entity: 'comment', grantedBy: ['author'], knownThrough: 'comment.read' },
   'comment.delete': { entity: 'comment', grantedBy: ['author', 'memory-author'], knownThrough: 'comment.read' },
-  // Trips (design §15) carry their own visibility, read as a memory's is.
-  'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend'] },
+  // Trips (design §15) carry their own visibility, read as a memory's is; a trip's share link
+  // opens its page. Inside, each memory is still asked memory.read: a trip never widens it.
+  'trip.read': { entity: 'trip', grantedBy: ['author', 'everyone', 'friend', 'share-link'] },
   'trip.update': { entity: 'trip', grantedBy: ['author'], knownThrough: 'trip.read' },
   // Circles (design §17) are their owner's alone: to anyone else one is not there at all (404).
   'circle.update': { entity: 'circle', grantedBy: ['author'] },

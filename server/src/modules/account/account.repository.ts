@@ -55,6 +55,26 @@ export const accountRepository = {
   },
 
   /** A page of the user's friends, with the e-mail a friend may see (docs/design.md §6). */
+  /** The user's trips (at most LIMITS.tripsPerUser) with their memories' ids, oldest first. */
+  async tripsOf(db: Queryable, userId: string) {
+    const trips = await db
+      .selectFrom('trips')
+      .select(['id', 'title', 'description', 'visibility', 'cover_pin_id', 'track', 'created_at', 'updated_at'])
+      .where('author_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    if (trips.length === 0) return [];
+    const pins = await db
+      .selectFrom('pins')
+      .select(['id', 'trip_id'])
+      .where('author_id', '=', userId)
+      .where('trip_id', 'in', trips.map((t) => t.id))
+      .orderBy('happened_at')
+      .orderBy('id')
+      .execute();
+    return trips.map((t) => ({ ...t, pinIds: pins.filter((p) => p.trip_id === t.id).map((p) => p.id) }));
+  },
+
   friendsPage(db: Queryable, userId: string, after: string | undefined, limit: number) {
     return db
       .selectFrom('friendships')

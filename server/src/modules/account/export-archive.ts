@@ -19,7 +19,7 @@ import { accountRepository } from './account.repository.ts';
  * The archive: profile.json, friends.json, conversation.json (comments and reactions), photos/<memory id>.jpg (the stored photo, which carries
  * no metadata), profile-picture.jpg, memories.json (every field of every memory, its tags, its
  * photo's name in the archive, when it happened) and memories.geojson (a FeatureCollection of Points, longitude
- * first). The photos go before the lists so the lists name only the photos really in it.
+ * first); trips.json (each trip, its memories' ids and its GPX route) for those who made a trip. The photos go before the lists so the lists name only the photos really in it.
  */
 
 export const EXPORT_FORMAT = 'memory-map-export/1';
@@ -181,6 +181,22 @@ export function exportArchive(ctx: AppContext, userId: string, log: Log): Export
       yield Buffer.from('\n}\n');
     }
     await add(Readable.from(conversationFile(), { objectMode: false }), 'conversation.json');
+    // Trips (docs/design.md §15), for those who made any: each with its memories' ids and its GPX route.
+    const trips = await accountRepository.tripsOf(db, userId);
+    if (trips.length > 0) {
+      const exported = trips.map((t) => ({
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        visibility: String(t.visibility) as Visibility,
+        coverMemoryId: t.cover_pin_id,
+        memoryIds: t.pinIds,
+        track: t.track === null ? null : (JSON.parse(t.track) as unknown),
+        createdAt: t.created_at,
+        updatedAt: t.updated_at,
+      }));
+      await add(json(exported), 'trips.json');
+    }
 
     if (upTo === undefined) {
       await add(Buffer.from('[]\n'), 'memories.json');

@@ -24,6 +24,7 @@ const pinWithAuthorColumns = [
   'pins.updated_at',
   'pins.happened_at',
   'pins.circle_id',
+  'pins.trip_id',
   'users.username as author_username',
   'users.profile_picture as author_picture',
 ] as const;
@@ -164,7 +165,7 @@ export const memoriesRepository = {
   findVisible(db: Queryable, viewerId: string, pinId: string) {
     return db
       .selectFrom('pins')
-      .select(['pins.id', 'pins.author_id', 'pins.photos', 'pins.visibility', 'pins.latitude', 'pins.longitude', 'pins.location_name', 'pins.circle_id'])
+      .select(['pins.id', 'pins.author_id', 'pins.photos', 'pins.visibility', 'pins.latitude', 'pins.longitude', 'pins.location_name', 'pins.circle_id', 'pins.trip_id'])
       .where('pins.id', '=', pinId)
       .where((eb) => visibleTo(eb, viewerId))
       .executeTakeFirst();
@@ -254,6 +255,12 @@ export const memoriesRepository = {
   },
 
   /** Every tag of a page of pins in one query, with what the pin object shows of each user. */
+  /** How many memories a trip holds (pins_trip_idx). */
+  async countInTrip(db: Queryable, tripId: string): Promise<number> {
+    const row = await db.selectFrom('pins').select((eb) => eb.fn.countAll<number | string>().as('n')).where('trip_id', '=', tripId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
   tagsOf(db: Queryable, pinIds: string[]) {
     return tagsOfQuery.all(db, { pinIds });
   },
@@ -268,7 +275,7 @@ export const memoriesRepository = {
     pinId: string,
     viewerId: string,
     patch: Pick<PinsTable, 'title' | 'description' | 'visibility' | 'updated_at'> &
-      Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { photos?: string; happened_at?: string; circle_id: string | null },
+      Partial<Pick<PinsTable, 'latitude' | 'longitude' | 'location_name'>> & { photos?: string; happened_at?: string; circle_id: string | null; trip_id?: string | null },
     expected: { visibility: number; latitude: number; longitude: number; photos?: string },
   ): Promise<boolean> {
     let query = db

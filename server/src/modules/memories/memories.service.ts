@@ -6,6 +6,7 @@ import {
   MOVE_MESSAGES,
   PHOTO_MESSAGES,
   placeNameOf,
+  TRIP_MESSAGES,
   UNKNOWN_LOCATION,
   updateMemorySchema,
   type Pin,
@@ -139,6 +140,25 @@ async function circleAfter(
   return requested;
 }
 
+/**
+ * The trip a memory is in after a create or update (docs/design.md §15). `requested`: the form's
+ * tripId (undefined when absent: unchanged). A trip must be the author's (404, or 403 for one they
+ * may open), checked before anything is saved; `checkTripRoom` checks its size in the write.
+ */
+async function tripAfter(ctx: AppContext, authorId: string, requested: string | null | undefined, current: string | null): Promise<string | null> {
+  if (requested === undefined) return current;
+  if (requested === null) return null;
+  await requireAccess(ctx.db.kysely, userViewer(authorId), 'trip.update', [requested], { notFound: TRIP_MESSAGES.notFound, forbidden: TRIP_MESSAGES.onlyAuthor });
+  return requested;
+}
+
+/** Inside the write that put a memory in a trip: a trip holds at most LIMITS.tripMemoriesMax. */
+async function checkTripRoom(db: Parameters<typeof memoriesRepository.countInTrip>[0], tripId: string | null): Promise<void> {
+  if (tripId !== null && (await memoriesRepository.countInTrip(db, tripId)) > LIMITS.tripMemoriesMax) {
+    throw new BadRequestError(TRIP_MESSAGES.tooManyMemories);
+  }
+}
+
 /** What POST /api/create takes besides the form (docs/design.md §5). */
 export interface CreateOptions {
   /** The request's Idempotency-Key: a second create with the same key answers the first memory. */
@@ -156,6 +176,7 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
   const input = parse(createMemorySchema, form.fields);
   await checkTags(ctx, authorId, input.tags);
   const circleId = await circleAfter(ctx, authorId, input.visibility, input.circleId, null);
+  const tripId = await tripAfter(ctx, authorId, input.tripId, null);
   const images = form.files;
   if (images.length > LIMITS.photosPerMemory) throw new BadRequestError(PHOTO_MESSAGES.tooMany);
 
@@ -187,7 +208,9 @@ export async function create(ctx: AppContext, log: Log, authorId: string, form: 
         happened_at: input.happenedAt ?? at,
         client_key: clientKey ?? null,
         circle_id: circleId,
+        trip_id: tripId,
       });
+      await checkTripRoom(trx, tripId);
       await onPinChanged(trx, null, { latitude: input.latitude, longitude: input.longitude, visibility: levelOf(input.visibility) });
       if (input.tags.length > 0) {
         await memoriesRepository.insertTags(trx, input.tags.map((userId) => ({ pin_id: id, user_id: userId })));
@@ -250,6 +273,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   const kept = new Set((await memoriesRepository.tagsOf(ctx.db.kysely, [existing.id])).map((t) => t.id));
   await checkTags(ctx, viewerId, input.tags.filter((id) => !kept.has(id)));
   const circleId = await circleAfter(ctx, viewerId, input.visibility, input.circleId, existing.circle_id);
+  const tripId = await tripAfter(ctx, viewerId, input.tripId, existing.trip_id);
   const images = form.files;
   const current = parsePhotos(existing.photos);
   const photos = nextPhotos(current, input.keepImages, input.removeImage, images.map(photoOf));
@@ -284,6 +308,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
           description: input.description,
           visibility,
           circle_id: circleId,
+          ...(tripId !== existing.trip_id ? { trip_id: tripId } : {}),
           updated_at: nowIso(),
           ...(imageChanges ? { photos: serializePhotos(photos) } : {}),
           ...(input.happenedAt !== undefined ? { happened_at: input.happenedAt } : {}),
@@ -301,6 +326,7 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
         const still = await memoriesRepository.findVisible(trx, viewerId, existing.id);
         throw still ? new AppError(409, MEMORY_ERRORS.changedMeanwhile) : new NotFoundError(MEMORY_MESSAGES.notFound);
       }
+      if (tripId !== existing.trip_id) await checkTripRoom(trx, tripId);
       await onPinChanged(trx, before, after);
       await memoriesRepository.deleteTags(trx, existing.id);
       if (input.tags.length > 0) {

@@ -69,6 +69,8 @@ export async function toPins(
         // Never empty (migration 0020); the fallback only serves a row written around the rule.
         happenedAt: row.happened_at ?? row.created_at,
         ...(circleName !== undefined ? { circle: { id: row.circle_id!, name: circleName } } : {}),
+        // The trip it is in, told to its author (the forms' "add to trip"; docs/design.md §15).
+        ...(row.author_id === viewerId && row.trip_id ? { tripId: row.trip_id } : {}),
       };
     }),
   );

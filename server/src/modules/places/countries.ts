@@ -51,6 +51,8 @@ export interface CountryInfo {
   name: string;
   /** Every name and code this country may be written as, as they are written. */
   names: string[];
+  /** ISO 3166-1 numeric, as Natural Earth's shapes are keyed ('250'), when it has one. */
+  numeric?: string;
 }
 
 const cache = new Map<string, CountryInfo | null>();
@@ -66,7 +68,7 @@ export function countryByCode(code: string): CountryInfo | null {
     const p = feature.properties;
     const name = SHORT_NAMES[upper] ?? p.nameEn;
     const names = [name, p.nameEn, upper, ...(p.iso1A3 ? [p.iso1A3] : []), ...(p.aliases ?? []), ...(EXTRA_ALIASES[upper] ?? [])];
-    info = { code: upper, name, names: [...new Set(names)] };
+    info = { code: upper, name, names: [...new Set(names)], ...(p.iso1N3 ? { numeric: p.iso1N3 } : {}) };
   }
   cache.set(upper, info);
   return info;

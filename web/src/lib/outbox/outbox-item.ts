@@ -58,7 +58,7 @@ export const OUTBOX_PATHS = { create: '/api/create', update: '/api/update_pin', 
 /** Fields an update replaces on the memory; absent tags mean none (docs/design.md §5). */
 const UPDATE_REPLACES = ['title', 'description', 'visibility', 'tags'] as const;
 /** Fields an update sets only when sent; absent, the memory keeps what it has. */
-const UPDATE_SETS = ['happenedAt', 'latitude', 'longitude', 'locationName', 'circleId'] as const;
+const UPDATE_SETS = ['happenedAt', 'latitude', 'longitude', 'locationName', 'circleId', 'tripId'] as const;
 
 function applyUpdateFields(base: Record<string, string>, update: Record<string, string>): Record<string, string> {
   const fields = { ...base };

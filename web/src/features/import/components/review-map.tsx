@@ -2,6 +2,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { WorldBase } from '../../../lib/world-base/world-base.tsx';
 import { useColorScheme } from '../../../lib/color-scheme.ts';
 import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 
@@ -68,7 +69,8 @@ export function ReviewMap({
   const positions = useMemo(() => suggestions.map((s) => s.position), [suggestions]);
   return (
     <MapContainer className="import-map" center={[20, 0]} zoom={2} minZoom={1} worldCopyJump doubleClickZoom={false}>
-      <TileLayer url={scheme === 'dark' ? TILES.dark : TILES.light} attribution={ATTRIBUTION} subdomains="abcd" maxZoom={20} />
+      <TileLayer url={scheme === 'dark' ? TILES.dark : TILES.light} attribution={ATTRIBUTION} subdomains="abcd" maxZoom={20} crossOrigin />
+      <WorldBase tone={scheme === 'dark' ? 'dark' : 'light'} />
       <FitAll positions={positions} />
       <TapToPlace onTap={selected ? (at) => onMove(selected, at) : null} />
       {suggestions.map((s) => (

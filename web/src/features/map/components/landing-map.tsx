@@ -24,6 +24,8 @@ import { ALL_TYPES, fetchBbox, keepOpenPin, mapItemsFor, type PinItem, type Type
 import { loadFilter, loadView, saveFilter, saveView } from '../lib/saved-view.ts';
 import { GEONAMES_ATTRIBUTION, loadSavedTheme, loadTheme, saveTheme, type MapTheme } from '../lib/themes.ts';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
+import { WorldBase } from '../../../lib/world-base/world-base.tsx';
+import { MemoryTripSelect } from '../../../components/trip-picker.tsx';
 import { AddMemoryFab } from './add-memory-fab.tsx';
 import { MapControls } from './map-controls.tsx';
 import { MapHint } from './map-hint.tsx';
@@ -181,6 +183,7 @@ function MapView({
       onOpenImage: (pin, index) => setFullImage({ pin, index }),
       onShare: (pin) => setSharing(pin),
       onOpen: (pin) => navigate(memoryPath(pin.id)),
+      renderOwnExtra: (pin) => <MemoryTripSelect pinId={pin.id} tripId={pin.tripId ?? null} />,
       onPopupOpen: (item) => {
         setOpenPin(item);
         setToOpen((id) => (id === item.pin.id ? undefined : id));
@@ -245,6 +248,7 @@ function MapView({
         tags: pin.tags,
         visibility: pin.visibility,
         circleId: pin.circle?.id ?? null,
+        tripId: pin.tripId ?? null,
         taggedFriends: pin.taggedFriends,
         locationName: pin.locationName,
         latitude: pin.latitude,
@@ -295,8 +299,11 @@ function MapView({
           maxZoom={theme.maxZoom}
           maxNativeZoom={theme.maxZoom}
           errorTileUrl={BLANK_TILE}
+          // Through CORS, so the service worker may keep the tile (service-worker/tile-cache.ts).
+          crossOrigin
           className={`map-tiles map-tiles-${theme.id}`}
         />
+        <WorldBase tone={theme.id === 'voyager' ? 'light' : 'dark'} />
         <GeoNamesAttribution />
         <ViewTracker onChange={setView} />
         <PinLayer items={items} actions={actions} openId={toOpen} />

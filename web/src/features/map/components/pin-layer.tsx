@@ -1,7 +1,7 @@
 import type { Pin } from '@memory-map/shared';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import type L from 'leaflet';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Marker, Polyline, Popup, useMap } from 'react-leaflet';
 import { flyOrJump } from '../lib/calm-motion.ts';
 import { clusterIcon, pinIcon } from '../lib/icons.ts';
@@ -17,6 +17,8 @@ export interface PinActions {
   onOpenImage: (pin: Pin, index: number) => void;
   /** Opens the memory's screen (its reactions and comments). */
   onOpen?: (pin: Pin) => void;
+  /** More for an own pin's popup, below its actions ("add to trip"). */
+  renderOwnExtra?: (pin: Pin) => ReactNode;
   /** A pin's popup opened: the map keeps that pin drawn while it is open. */
   onPopupOpen?: (item: PinItem) => void;
   onPopupClose?: (pinId: string) => void;

@@ -1,5 +1,5 @@
 import type { Pin, PinType } from '@memory-map/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
 import { conversationLabel, conversationSummary } from '../../../lib/conversation-summary.ts';
@@ -24,13 +24,15 @@ export interface PinPopupProps {
   onLayout?: () => void;
   /** Opens the memory's screen: its reactions and comments (docs/design.md §14). */
   onOpen?: (pin: Pin) => void;
+  /** More for an own pin, below its actions ("add to trip"). */
+  renderOwnExtra?: (pin: Pin) => ReactNode;
 }
 
 /**
  * Everything docs/product.md §2 lists for a pin's popup. Only the author gets update and delete, and
  * the share link of docs/design.md §11.
  */
-export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onShare, onLayout, onOpen }: PinPopupProps) {
+export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, onShare, onLayout, onOpen, renderOwnExtra }: PinPopupProps) {
   const [expanded, setExpanded] = useState(false);
   const isOwn = type === 'own';
   const long = pin.description.length > POPUP_CLAMP;
@@ -131,6 +133,7 @@ export function PinPopup({ pin, type, onUpdate, onDelete, onMove, onOpenImage, o
           )}
         </div>
       )}
+      {isOwn && renderOwnExtra?.(pin)}
     </article>
   );
 }

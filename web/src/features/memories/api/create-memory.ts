@@ -13,6 +13,8 @@ export interface CreateMemoryInput {
   visibility: Visibility;
   /** With '2': the author's circle it is for (docs/design.md §17). */
   circleId?: string | null;
+  /** One of the author's trips (docs/design.md §15). */
+  tripId?: string | null;
   locationName: string;
   tags: string[];
   /** The photos, in the order they show (at most 10). */
@@ -39,6 +41,7 @@ export async function createMemory({ onProgress, ...input }: CreateMemoryInput):
   if (input.locationName && input.locationName !== UNKNOWN_LOCATION) fields.locationName = input.locationName;
   if (input.tags.length) fields.tags = JSON.stringify(input.tags);
   if (input.visibility === '2' && input.circleId) fields.circleId = input.circleId;
+  if (input.tripId) fields.tripId = input.tripId;
   if (input.happenedAt) fields.happenedAt = input.happenedAt;
   const photos = await Promise.all(input.images.map((image) => photoForUpload(image)));
   const item = newOutboxItem({

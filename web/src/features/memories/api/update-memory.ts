@@ -14,6 +14,10 @@ export interface UpdateMemoryInput {
   circleId: string | null;
   /** The memory was for a circle when the form opened: no circle now is sent as a clearing. */
   hadCircle?: boolean;
+  /** The author's trip it is in, or null for none (docs/design.md §15). */
+  tripId?: string | null;
+  /** The trip it was in when the form opened: sent only when it changes. */
+  hadTripId?: string | null;
   tags: string[];
   /** New photo files, in the order they were placed. */
   files: File[];
@@ -50,6 +54,8 @@ export async function updateMemory({ onProgress, ...input }: UpdateMemoryInput):
   // empty clears it.
   if (input.visibility === '2' && input.circleId) fields.circleId = input.circleId;
   else if (input.hadCircle) fields.circleId = '';
+  // Left out, the memory stays in its trip; empty takes it out.
+  if (input.tripId !== undefined && (input.tripId ?? null) !== (input.hadTripId ?? null)) fields.tripId = input.tripId ?? '';
   if (input.tags.length) fields.tags = JSON.stringify(input.tags);
   if (input.happenedAt) fields.happenedAt = input.happenedAt;
   if (input.position) {

@@ -82,6 +82,7 @@ export function CreateMemory() {
             description: values.description,
             visibility: values.visibility,
             circleId: values.circleId,
+            tripId: values.tripId,
             tags: values.tags,
             images: values.files,
             happenedAt: values.happenedAt,

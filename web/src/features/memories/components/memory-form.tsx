@@ -13,6 +13,7 @@ import { PhotoPicker } from './photo-picker.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useMemoryDraft } from './use-memory-draft.ts';
+import { TripPicker } from '../../../components/trip-picker.tsx';
 import { VisibilityPicker } from '../../../components/visibility-picker.tsx';
 import './memories.css';
 
@@ -24,6 +25,8 @@ export interface MemoryFormValues {
   visibility: Visibility;
   /** With visibility '2': the author's circle it is for, or null for all friends (docs/design.md §17). */
   circleId: string | null;
+  /** The author's trip it is in, or null (docs/design.md §15). */
+  tripId: string | null;
   tags: string[];
   /** New photo files, in the order they were placed (create: every photo). */
   files: File[];
@@ -39,7 +42,7 @@ export interface MemoryFormValues {
 }
 
 export interface MemoryFormProps {
-  initial?: Partial<Pick<MemoryFormValues, 'title' | 'description' | 'visibility' | 'circleId' | 'tags'>> & {
+  initial?: Partial<Pick<MemoryFormValues, 'title' | 'description' | 'visibility' | 'circleId' | 'tripId' | 'tags'>> & {
     taggedFriends?: FriendLike[];
     /** An existing memory's photos, in order. */
     images?: PinImage[];
@@ -86,6 +89,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
   const [description, setDescription] = useState(initial?.description ?? '');
   const [visibility, setVisibility] = useState<Visibility>(initial?.visibility ?? '1');
   const [circleId, setCircleId] = useState<string | null>(initial?.circleId ?? null);
+  const [tripId, setTripId] = useState<string | null>(initial?.tripId ?? null);
   const [tags, setTags] = useState<string[]>(() => [...new Set(initial?.tags ?? [])]);
   const [initialPhotos] = useState<PhotoItem[]>(() => keptPhotos(initial?.images ?? []));
   const [photos, setPhotos] = useState<PhotoItem[]>(initialPhotos);
@@ -214,6 +218,7 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           description: text.description,
           visibility,
           circleId: visibility === '2' ? circleId : null,
+          tripId,
           tags,
           files: changes.files,
           keepImages: changes.keepImages,
@@ -342,6 +347,14 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
           edited();
           setVisibility(next.visibility);
           setCircleId(next.circleId);
+        }}
+        disabled={busy}
+      />
+      <TripPicker
+        value={tripId}
+        onChange={(next) => {
+          edited();
+          setTripId(next);
         }}
         disabled={busy}
       />

@@ -24,6 +24,7 @@ function stateOf(raw: unknown): UpdateLocationState | null {
     tags: Array.isArray(s.tags) ? s.tags.filter((t): t is string => typeof t === 'string') : [],
     visibility: s.visibility === '2' || s.visibility === '3' ? s.visibility : '1',
     circleId: s.visibility === '2' && typeof s.circleId === 'string' && s.circleId ? s.circleId : null,
+    tripId: typeof s.tripId === 'string' && s.tripId ? s.tripId : null,
     taggedFriends: Array.isArray(s.taggedFriends) ? s.taggedFriends : [],
     locationName: typeof s.locationName === 'string' ? s.locationName : '',
     latitude: Number(s.latitude),
@@ -51,7 +52,7 @@ export function UpdateMemory() {
         submitLabel="Update Memory"
         failureText={UPDATE_FAILED}
         save={(values, onProgress) =>
-          update.mutateAsync({ pinId: pin.id, ...values, hadCircle: Boolean(pin.circleId), at: focus && { latitude: focus.lat, longitude: focus.lng }, onProgress })
+          update.mutateAsync({ pinId: pin.id, ...values, hadCircle: Boolean(pin.circleId), hadTripId: pin.tripId ?? null, at: focus && { latitude: focus.lat, longitude: focus.lng }, onProgress })
         }
         // Replace: the phone's Back button must not reopen the form of a memory already saved.
         onSaved={(result) => navigate(paths.landing, { replace: true, state: { focus, notice: queuedNotice(result, 'saved') } satisfies LandingState })}

@@ -5,6 +5,7 @@ import { CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
 import { useColorScheme } from '../../../lib/color-scheme.ts';
 import { loadTheme } from '../../../lib/map-themes.ts';
 import { PIN_COLORS, mapPinType } from '../../../lib/pin-type.ts';
+import { WorldBase } from '../../../lib/world-base/world-base.tsx';
 
 /**
  * Where a person's memories are, at a glance: a small map fitted to them. A dot opens the memory
@@ -26,7 +27,8 @@ export function PersonMap({ pins, viewerId, onOpen }: { pins: Pin[]; viewerId: s
   return (
     <div className="person-map" aria-label="Map of these memories" role="region">
       <MapContainer bounds={bounds} boundsOptions={{ padding: [24, 24], maxZoom: 13 }} scrollWheelZoom={false} className="person-map-canvas" attributionControl>
-        <TileLayer url={theme.url} attribution={theme.attribution} subdomains={theme.subdomains || 'abc'} maxZoom={theme.maxZoom} />
+        <TileLayer url={theme.url} attribution={theme.attribution} subdomains={theme.subdomains || 'abc'} maxZoom={theme.maxZoom} crossOrigin />
+        <WorldBase tone={theme.id === 'voyager' ? 'light' : 'dark'} />
         {pins.map((pin) => (
           <CircleMarker
             key={pin.id}

@@ -1,5 +1,5 @@
 import type { Pin } from '@memory-map/shared';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PinIcon } from '../../../components/icons.tsx';
@@ -33,7 +33,7 @@ export function memoryCountText(n: number, more: boolean): string {
  * memories of theirs the viewer may see (docs/design.md §6) on a small map and in a list; each one
  * opens on the big map.
  */
-export function PersonView({ id }: { id: string }) {
+export function PersonView({ id, children }: { id: string; children?: ReactNode }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const person = usePerson(id);
@@ -69,6 +69,8 @@ export function PersonView({ id }: { id: string }) {
           </div>
         </div>
       )}
+      {/* Their trips (the route passes them in: features do not import each other). */}
+      {children}
 
       {memories.isPending ? (
         <LoadingDots label="Loading memories" />

@@ -1,6 +1,6 @@
 import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
@@ -28,7 +28,7 @@ interface ShownUser {
 /** Shown when the profile cannot load (docs/product.md §8) and after logout (docs/product.md §4). */
 export const GUEST: ShownUser = { username: 'Guest', profilePicture: DEFAULT_AVATAR };
 
-export function ProfileView() {
+export function ProfileView({ children }: { children?: ReactNode } = {}) {
   const { token, user: stored } = useSession();
   const me = useCurrentUser();
   const queryClient = useQueryClient();
@@ -123,6 +123,8 @@ export function ProfileView() {
           </button>
         </nav>
       )}
+      {/* Trips and Your world (the route passes them in: features do not import each other). */}
+      {view === 'menu' && children}
       {view === 'edit' && (
         <EditProfileForm currentUsername={me.data?.username ?? stored?.username ?? ''} onSaved={profileSaved} onBack={() => setView('menu')} />
       )}

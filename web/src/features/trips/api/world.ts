@@ -1,0 +1,15 @@
+import type { World } from '@memory-map/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { tripKeys } from './keys.ts';
+
+/** GET /api/world?user=: where the memories are (the viewer's own when null). */
+export function fetchWorld(userId: string | null, signal?: AbortSignal): Promise<World> {
+  return api<World>(userId ? `/api/world?user=${encodeURIComponent(userId)}` : '/api/world', { signal });
+}
+
+export function useWorld(userId: string | null) {
+  const { token, user } = useSession();
+  return useQuery({ queryKey: tripKeys.world(user?._id ?? null, userId), queryFn: ({ signal }) => fetchWorld(userId, signal), enabled: Boolean(token) });
+}

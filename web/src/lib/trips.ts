@@ -1,0 +1,37 @@
+import type { TripSummary } from '@memory-map/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { useSession } from './session.ts';
+import { useInvalidateVisibleMemories, visibleMemoriesKey } from './visible-memories.ts';
+
+/**
+ * Trips (docs/design.md §15): listed by the trips feature and offered by the memory forms' "Trip"
+ * picker, so the list's query lives here rather than in either feature. Keyed under the visible
+ * memories: a memory saved or deleted, or a friendship changed, refreshes what a trip shows.
+ */
+export const tripsKey = (viewerId: string | null, userId: string | null) => [...visibleMemoriesKey, 'trips', viewerId, userId] as const;
+
+/** GET /api/trips?user=: the trips of `userId` (the viewer's own when null) the viewer may open. */
+export function fetchTrips(userId: string | null, signal?: AbortSignal): Promise<TripSummary[]> {
+  return api<TripSummary[]>(userId ? `/api/trips?user=${encodeURIComponent(userId)}` : '/api/trips', { signal });
+}
+
+export function useTrips(userId: string | null = null) {
+  const { token, user } = useSession();
+  return useQuery({ queryKey: tripsKey(user?._id ?? null, userId), queryFn: ({ signal }) => fetchTrips(userId, signal), enabled: Boolean(token) });
+}
+
+/**
+ * Puts one of the viewer's memories in a trip, or takes it out (`to` null), through the trip's
+ * set of memories (PUT /api/trips/{id}/pins): joining one trip takes it out of any other.
+ */
+export function useMoveMemoryToTrip() {
+  const invalidate = useInvalidateVisibleMemories();
+  return useMutation({
+    mutationFn: async ({ pinId, from, to }: { pinId: string; from: TripSummary | undefined; to: TripSummary | undefined }) => {
+      if (to) await api(`/api/trips/${encodeURIComponent(to.id)}/pins`, { method: 'PUT', json: { pinIds: [...to.pinIds.filter((id) => id !== pinId), pinId] } });
+      else if (from) await api(`/api/trips/${encodeURIComponent(from.id)}/pins`, { method: 'PUT', json: { pinIds: from.pinIds.filter((id) => id !== pinId) } });
+    },
+    onSuccess: invalidate,
+  });
+}
