@@ -85,10 +85,16 @@ export const tripSummarySchema = z.object({
 export type TripSummary = z.infer<typeof tripSummarySchema>;
 export const tripListSchema = z.array(tripSummarySchema);
 
+/**
+ * A [longitude, latitude] pair, as GeoJSON writes it. Checked as two numbers rather than with
+ * z.tuple, whose OpenAPI 3.0 form repeats one schema in an anyOf (redocly flags it); the type is
+ * the pair the check guarantees.
+ */
+const positionSchema = z.array(z.number()).length(2).describe('[longitude, latitude]') as unknown as z.ZodType<[number, number]>;
+
 export const lineStringSchema = z.object({
   type: z.literal('LineString'),
-  /** [longitude, latitude] pairs, as GeoJSON writes them. */
-  coordinates: z.array(z.tuple([z.number(), z.number()])),
+  coordinates: z.array(positionSchema),
 });
 export type LineString = z.infer<typeof lineStringSchema>;
 

@@ -129,6 +129,11 @@ export const accountRepository = {
     return db.selectFrom('pins').select(['id', 'photos']).where('author_id', '=', authorId).where('photos', '!=', '[]').execute();
   },
 
+  /** The ids of all the user's memories (the read cache's log forgets them). */
+  async pinIdsOf(db: Queryable, authorId: string): Promise<string[]> {
+    return (await db.selectFrom('pins').select('id').where('author_id', '=', authorId).execute()).map((r) => r.id);
+  },
+
   /** Where the user's public memories are: they leave the map's public cells. */
   publicPlacementsOf(db: Queryable, authorId: string) {
     return db

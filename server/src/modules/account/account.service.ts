@@ -6,6 +6,7 @@ import { countFailure, RATE_LIMITS, refuseWhileBlocked, tooManyRequests } from '
 import { forgetAuthor, onPinsRemoved } from '../map-cells/pin-cells.ts';
 import { finishImageChange, recordDrops, subjectOf, type ImageChange } from '../media/image-changes.ts';
 import { parsePhotos } from '../media/pin-photos.ts';
+import { readChangesRepository } from '../read-cache/read-changes.repository.ts';
 import { burnVerification, verifyPassword } from '../sessions/passwords.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { accountRepository } from './account.repository.ts';
@@ -58,8 +59,10 @@ export async function removeAccount(ctx: AppContext, log: Log, userId: string): 
     const recorded = await recordDrops(ctx, trx, drops);
     // A disabled account's public memories already left the public cells (admin/disabled-accounts.ts).
     if (!user.disabled_at) await onPinsRemoved(trx, await accountRepository.publicPlacementsOf(trx, userId));
+    const pinIds = await accountRepository.pinIdsOf(trx, userId);
     await accountRepository.deleteUser(trx, userId);
     await forgetAuthor(trx, userId);
+    await readChangesRepository.forgetAccount(trx, userId, pinIds);
     return recorded;
   });
 

@@ -32,6 +32,20 @@ export const readChangesRepository = {
     return { ids: [...new Set(rows.map((r) => r.pin_id))], complete: seqs.size === upTo - after };
   },
 
+  /**
+   * A deleted account leaves nothing in the log (docs/design.md §9: nothing of it in any row):
+   * its own scope's entries, and those naming its memories in others' scopes — the ones its
+   * deletion just wrote included, so this runs after it, in its transaction. A layer that needed
+   * them finds its range incomplete and is read whole.
+   */
+  async forgetAccount(db: Queryable, userId: string, pinIds: string[]): Promise<void> {
+    // The viewer scope of read-cache.ts (VIEWER_SCOPE_PREFIX).
+    await db.deleteFrom('read_changes').where('scope', '=', `u:${userId}`).execute();
+    for (let i = 0; i < pinIds.length; i += 500) {
+      await db.deleteFrom('read_changes').where('pin_id', 'in', pinIds.slice(i, i + 500)).execute();
+    }
+  },
+
   /** Forgets what no layer can still need: entries far behind their scope's counter, or of a scope gone (the hourly sweep). */
   async prune(db: Queryable): Promise<number> {
     const r = await sql`delete from read_changes where not exists (
