@@ -56,6 +56,11 @@ export const updateTripSchema = z.object({
 export type UpdateTripInput = z.infer<typeof updateTripSchema>;
 
 export const tripPinsSchema = z.object({ pinIds: tripPinIdsSchema });
+/** PUT /api/pins/{id}/trip: the one trip this memory is in, or none (null). */
+export const memoryTripSchema = z.object({
+  tripId: z.union([z.string().max(64, TRIP_ID_FIELD_MESSAGE), z.null()], { error: TRIP_ID_FIELD_MESSAGE }),
+});
+export type MemoryTripInput = z.infer<typeof memoryTripSchema>;
 
 export const tripIdParamsSchema = z.object({ id: z.string().max(64, TRIP_MESSAGES.notFound) });
 export const tripListQuerySchema = z.object({ user: z.string().max(64, 'user must be a user id').optional() });

@@ -45,8 +45,7 @@ export function MemoryTripSelect({ pinId, tripId }: { pinId: string; tripId: str
         value={current ?? ''}
         disabled={move.isPending}
         onChange={(e) => {
-          const to = trips.find((t) => t.id === e.target.value);
-          move.mutate({ pinId, from: trips.find((t) => t.id === current), to });
+          move.mutate({ pinId, tripId: e.target.value || null });
         }}
       >
         <option value="">No trip</option>

@@ -22,16 +22,15 @@ export function useTrips(userId: string | null = null) {
 }
 
 /**
- * Puts one of the viewer's memories in a trip, or takes it out (`to` null), through the trip's
- * set of memories (PUT /api/trips/{id}/pins): joining one trip takes it out of any other.
+ * Puts one of the viewer's memories in a trip, or takes it out (`tripId` null): joining one trip
+ * takes it out of any other.
  */
 export function useMoveMemoryToTrip() {
   const invalidate = useInvalidateVisibleMemories();
   return useMutation({
-    mutationFn: async ({ pinId, from, to }: { pinId: string; from: TripSummary | undefined; to: TripSummary | undefined }) => {
-      if (to) await api(`/api/trips/${encodeURIComponent(to.id)}/pins`, { method: 'PUT', json: { pinIds: [...to.pinIds.filter((id) => id !== pinId), pinId] } });
-      else if (from) await api(`/api/trips/${encodeURIComponent(from.id)}/pins`, { method: 'PUT', json: { pinIds: from.pinIds.filter((id) => id !== pinId) } });
-    },
+    // Only this memory changes (PUT /api/pins/{id}/trip): a trip's list read here may be behind
+    // another device's change to it, and sending the whole list would undo that change.
+    mutationFn: ({ pinId, tripId }: { pinId: string; tripId: string | null }) => api<{ tripId: string | null }>(`/api/pins/${encodeURIComponent(pinId)}/trip`, { method: 'PUT', json: { tripId } }),
     onSuccess: invalidate,
   });
 }

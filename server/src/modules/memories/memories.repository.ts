@@ -256,6 +256,11 @@ export const memoriesRepository = {
 
   /** Every tag of a page of pins in one query, with what the pin object shows of each user. */
   /** How many memories a trip holds (pins_trip_idx). */
+  /** One memory's trip (its author's own; the trip checked by the caller). */
+  async setTrip(db: Queryable, pinId: string, authorId: string, tripId: string | null): Promise<void> {
+    await db.updateTable('pins').set({ trip_id: tripId }).where('id', '=', pinId).where('author_id', '=', authorId).execute();
+  },
+
   async countInTrip(db: Queryable, tripId: string): Promise<number> {
     const row = await db.selectFrom('pins').select((eb) => eb.fn.countAll<number | string>().as('n')).where('trip_id', '=', tripId).executeTakeFirst();
     return Number(row?.n ?? 0);

@@ -3,6 +3,7 @@ import {
   errorSchema,
   feedQuerySchema,
   LIMITS,
+  memoryTripSchema,
   optionalPinIdSchema,
   PHOTO_MESSAGES,
   pinListSchema,
@@ -118,6 +119,20 @@ export default async function memoriesRoutes(app: App, options: MemoriesRoutesOp
         const form = await readMemoryForm(request, slot);
         return memories.update(app.ctx, request.log, request.user.id, form, options.places);
       }),
+  );
+
+  app.put(
+    '/api/pins/:id/trip',
+    {
+      schema: {
+        tags: ['memories'],
+        summary: 'Put your memory in one of your trips, or in none (tripId null); only this memory changes',
+        params: z.object({ id: z.string().max(64) }),
+        body: memoryTripSchema,
+        response: { 200: memoryTripSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => memories.setTrip(app.ctx, request.user.id, request.params.id, request.body.tripId),
   );
 
   app.delete(

@@ -345,6 +345,22 @@ export async function update(ctx: AppContext, log: Log, viewerId: string, form: 
   return getVisiblePin(ctx, viewerId, existing.id);
 }
 
+/**
+ * PUT /api/pins/{id}/trip: puts one of the author's memories in one of their trips, or in none
+ * (docs/design.md §15). Only this memory's trip changes, so two devices changing two memories of
+ * one trip at once both stand (setting the trip's whole list from each would lose one).
+ */
+export async function setTrip(ctx: AppContext, viewerId: string, pinId: string, requested: string | null): Promise<{ tripId: string | null }> {
+  const existing = await findOwnPin(ctx, viewerId, pinId, 'memory.update');
+  const tripId = await tripAfter(ctx, viewerId, requested, existing.trip_id);
+  if (tripId === existing.trip_id) return { tripId };
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await memoriesRepository.setTrip(trx, existing.id, viewerId, tripId);
+    await checkTripRoom(trx, tripId);
+  });
+  return { tripId };
+}
+
 export async function remove(ctx: AppContext, log: Log, viewerId: string, pinId: string): Promise<void> {
   const existing = await findOwnPin(ctx, viewerId, pinId, 'memory.delete');
   // Who was told of it is told it is gone: read its tags while they exist.

@@ -291,3 +291,41 @@ describe('bad input changes nothing', () => {
     expect(await t.db.kysely.selectFrom('pins').select('id').where('title', '=', 'one more').execute()).toEqual([]);
   });
 });
+
+describe('PUT /api/pins/{id}/trip: one memory into a trip, or out of it', () => {
+  it('changes only that memory, so two devices adding two memories to one trip both stand', async () => {
+    const me = await t.register();
+    const [a, b, c] = [await createMemory(t, me, { ...PARIS, title: 'A' }), await createMemory(t, me, { ...BERLIN, title: 'B' }), await createMemory(t, me, { ...ROME, title: 'C' })];
+    const trip = await makeTrip(me, { title: 'Weekend', visibility: '1', pinIds: [a.id] });
+    const other = await makeTrip(me, { title: 'Other', visibility: '1', pinIds: [] });
+    // Both devices read the trip as [A]; each adds its memory.
+    const [one, two] = await Promise.all([call(me, 'PUT', `/api/pins/${b.id}/trip`, { tripId: trip.id }), call(me, 'PUT', `/api/pins/${c.id}/trip`, { tripId: trip.id })]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(one.json()).toEqual({ tripId: trip.id });
+    expect(((await tripAs(me, trip.id)).json() as Trip).pinIds.sort()).toEqual([a.id, b.id, c.id].sort());
+    // Joining another trip leaves the first; null takes it out of any.
+    expect((await call(me, 'PUT', `/api/pins/${a.id}/trip`, { tripId: other.id })).statusCode).toBe(200);
+    expect(((await tripAs(me, other.id)).json() as Trip).pinIds).toEqual([a.id]);
+    expect((await call(me, 'PUT', `/api/pins/${b.id}/trip`, { tripId: null })).json()).toEqual({ tripId: null });
+    expect(((await tripAs(me, trip.id)).json() as Trip).pinIds).toEqual([c.id]);
+  });
+
+  it("refuses another's memory or trip, and a bad tripId, and changes nothing", async () => {
+    const me = await t.register();
+    const friend = await t.register();
+    await t.befriend(me, friend);
+    const mine = await createMemory(t, me, { ...PARIS, title: 'Mine', visibility: '2' });
+    const theirs = await createMemory(t, friend, { ...BERLIN, title: 'Theirs', visibility: '2' });
+    const myTrip = await makeTrip(me, { title: 'Mine', visibility: '2', pinIds: [] });
+    const theirTrip = await makeTrip(friend, { title: 'Theirs', visibility: '2', pinIds: [theirs.id] });
+    expect((await call(me, 'PUT', `/api/pins/${theirs.id}/trip`, { tripId: myTrip.id })).statusCode).toBe(403);
+    expect((await call(me, 'PUT', `/api/pins/${mine.id}/trip`, { tripId: theirTrip.id })).statusCode).toBe(403);
+    expect((await call(me, 'PUT', `/api/pins/${mine.id}/trip`, { tripId: uuidv7() })).statusCode).toBe(404);
+    expect((await call(me, 'PUT', `/api/pins/${uuidv7()}/trip`, { tripId: myTrip.id })).statusCode).toBe(404);
+    const bad = await call(me, 'PUT', `/api/pins/${mine.id}/trip`, { tripId: 42 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: TRIP_MESSAGES.tripIdField });
+    expect(((await tripAs(me, myTrip.id)).json() as Trip).pinIds).toEqual([]);
+    expect(((await tripAs(friend, theirTrip.id)).json() as Trip).pinIds).toEqual([theirs.id]);
+  });
+});
