@@ -109,4 +109,17 @@ describe('live updates in the app shell', () => {
     app.send('memory', { id: 'm1' });
     await vi.waitFor(() => expect(stale(feedKeys.list('me')) && stale(mapKeys.view({ bbox: '0,0,1,1', zoom: 3, types: 'own,friend,public' }))).toBe(true));
   });
+
+  it('a comment or reaction on a memory marks the map and feed stale: their counts are asked again', async () => {
+    const app = setup();
+    await app.streamOpen;
+    const { queryClient } = app;
+    const view = mapKeys.view({ bbox: '0,0,1,1', zoom: 3, types: 'own,friend,public' });
+    queryClient.setQueryData(feedKeys.list('me'), { pages: [], pageParams: [] });
+    queryClient.setQueryData(view, []);
+    const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated === true;
+    expect(stale(feedKeys.list('me'))).toBe(false);
+    app.send('conversation', { pinId: 'p1' });
+    await vi.waitFor(() => expect(stale(feedKeys.list('me')) && stale(view)).toBe(true));
+  });
 });

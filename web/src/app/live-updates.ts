@@ -74,9 +74,11 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
           refresh(notificationKeys.all(viewerId));
           break;
         case 'conversation':
-          // A memory's screen that is open shows the new comment or reaction; the map and the feed
-          // keep what they hold (their counts are fresh at their next refresh).
+          // A memory's screen that is open shows the new comment or reaction, and the map and the
+          // feed their counts (asked again like after a friend's new memory; the server reads the
+          // counts beside its held pages, so this costs it no cold cache).
           refresh(conversationKeys.ofMemory(viewerId, event.data.pinId));
+          refreshMemories();
           break;
       }
     };

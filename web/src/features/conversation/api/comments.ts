@@ -1,23 +1,58 @@
 import { LIMITS, type Comment } from '@memory-map/shared';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { apiRequest, nextLink } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { conversationKeys } from './keys.ts';
+import { conversationKeys, OPEN_SCREEN_REFRESH_MS } from './keys.ts';
 
-/**
- * GET /api/pins/{id}/comments: the thread, oldest first. The screen reads the first
- * LIMITS.commentsPageMax; a longer thread says how many more there are (memory-view.tsx) rather
- * than page: rare on a memory among friends.
- */
-export function fetchComments(pinId: string, signal?: AbortSignal): Promise<Comment[]> {
-  return api<Comment[]>(`/api/pins/${encodeURIComponent(pinId)}/comments?limit=${LIMITS.commentsPageMax}`, { signal });
+/** One page of a thread, oldest first; `next` is the Link header's next page, when there is one. */
+export interface CommentsPage {
+  comments: Comment[];
+  next: string | null;
+}
+export type CommentsData = InfiniteData<CommentsPage, string>;
+
+const firstPage = (pinId: string) => `/api/pins/${encodeURIComponent(pinId)}/comments?limit=${LIMITS.commentsPageMax}`;
+
+/** GET /api/pins/{id}/comments: a page of the thread, oldest first; the next page is in Link. */
+export async function fetchCommentsPage(url: string, signal?: AbortSignal): Promise<CommentsPage> {
+  const { data, headers } = await apiRequest<Comment[]>(url, { signal });
+  return { comments: data ?? [], next: nextLink(headers) };
 }
 
+/** The thread, a page of LIMITS.commentsPageMax at a time ("Show more comments" asks the next). */
 export function useComments(pinId: string) {
   const { token, user } = useSession();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: conversationKeys.comments(user?._id ?? null, pinId),
-    queryFn: ({ signal }) => fetchComments(pinId, signal),
+    queryFn: ({ pageParam, signal }) => fetchCommentsPage(pageParam, signal),
+    initialPageParam: firstPage(pinId),
+    getNextPageParam: (last: CommentsPage) => last.next ?? undefined,
     enabled: Boolean(token),
+    refetchInterval: OPEN_SCREEN_REFRESH_MS,
   });
+}
+
+/** Every comment of the pages loaded, in order. */
+export function commentsOf(data: InfiniteData<CommentsPage, unknown> | undefined): Comment[] {
+  return data?.pages.flatMap((p) => p.comments) ?? [];
+}
+
+/**
+ * A comment just sent joins the thread on screen, once: at its end when the last page is loaded
+ * (otherwise it comes with that page).
+ */
+export function addSentComment(queryClient: QueryClient, key: readonly unknown[], saved: Comment): void {
+  queryClient.setQueryData<CommentsData>(key, (data) => {
+    if (!data || commentsOf(data).some((c) => c.id === saved.id)) return data;
+    const last = data.pages[data.pages.length - 1];
+    if (!last || last.next) return data;
+    return { ...data, pages: [...data.pages.slice(0, -1), { ...last, comments: [...last.comments, saved] }] };
+  });
+}
+
+/** A comment deleted leaves whichever page holds it. */
+export function dropComment(queryClient: QueryClient, key: readonly unknown[], id: string): void {
+  queryClient.setQueryData<CommentsData>(key, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, comments: p.comments.filter((c) => c.id !== id) })) } : data,
+  );
 }

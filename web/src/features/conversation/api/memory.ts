@@ -2,7 +2,7 @@ import type { Pin } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { conversationKeys } from './keys.ts';
+import { conversationKeys, OPEN_SCREEN_REFRESH_MS } from './keys.ts';
 
 /** GET /api/pins/{id}: the memory with its comment and reaction counts. */
 export function fetchMemory(id: string, signal?: AbortSignal): Promise<Pin> {
@@ -15,5 +15,6 @@ export function useMemory(id: string) {
     queryKey: conversationKeys.memory(user?._id ?? null, id),
     queryFn: ({ signal }) => fetchMemory(id, signal),
     enabled: Boolean(token),
+    refetchInterval: OPEN_SCREEN_REFRESH_MS,
   });
 }

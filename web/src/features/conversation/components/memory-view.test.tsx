@@ -76,4 +76,23 @@ describe('reactions before the server answers', () => {
     expect(reactionsAfter(start, null)).toEqual({ counts: { '❤️': 2 }, mine: null });
     expect(reactionsAfter({ counts: {}, mine: null }, '😂')).toEqual({ counts: { '😂': 1 }, mine: '😂' });
   });
+
+  it('pages a long thread: the first page, then "Show N more comments" asks the next through its Link', async () => {
+    signedIn();
+    const api = mockApi({
+      'GET /api/pins/p1': { body: makePin({ id: 'p1', title: 'Lake day', commentCount: 3 }) },
+      'GET /api/pins/p1/comments': (call) =>
+        call.url.includes('after=')
+          ? { body: [comment('c3', 'Third')] }
+          : { body: [comment('c1', 'First'), comment('c2', 'Second')], headers: { link: '</api/pins/p1/comments?limit=100&after=c2>; rel="next"' } },
+    });
+    renderWithProviders(<MemoryView id="p1" />);
+    const thread = await screen.findByRole('list', { name: 'Comments' });
+    expect(within(thread).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('First'), expect.stringContaining('Second')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 1 more comment' }));
+    expect(await within(thread).findByText('Third')).toBeInTheDocument();
+    expect(api.calls.map((c) => c.url).filter((u) => u.includes('/comments'))).toEqual(['/api/pins/p1/comments?limit=100', '/api/pins/p1/comments?limit=100&after=c2']);
+    // The whole thread is here: nothing more to ask.
+    expect(screen.queryByRole('button', { name: /more comment/ })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { CONVERSATION_MESSAGES, LIMITS, type Comment, type Pin, type PinReactions, type ReactionEmoji } from '@memory-map/shared';
+import { CONVERSATION_MESSAGES, type Comment, type Pin, type PinReactions, type ReactionEmoji } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useComments } from '../api/comments.ts';
+import { addSentComment, commentsOf, dropComment, useComments, type CommentsData } from '../api/comments.ts';
 import { conversationKeys } from '../api/keys.ts';
 import { useMemory } from '../api/memory.ts';
 import { deleteComment, sendComment } from '../api/send-comment.ts';
@@ -60,6 +60,8 @@ export function MemoryView({ id }: { id: string }) {
     if (!before) return;
     const turn = ++reacting.current;
     setProblem(null);
+    // A refresh on its way (a live event, the open screen's timer) was read before this tap.
+    void queryClient.cancelQueries({ queryKey: memoryKey });
     queryClient.setQueryData<Pin>(memoryKey, { ...before, reactions: reactionsAfter(before.reactions ?? EMPTY_REACTIONS, emoji) });
     try {
       if (emoji) {
@@ -79,7 +81,7 @@ export function MemoryView({ id }: { id: string }) {
     setPending((list) => [...list.filter((x) => x.key !== p.key), { ...p, state: 'sending', error: undefined }]);
     try {
       const saved = await sendComment(id, p.text);
-      queryClient.setQueryData<Comment[]>(commentsKey, (list) => (list && !list.some((c) => c.id === saved.id) ? [...list, saved] : list));
+      addSentComment(queryClient, commentsKey, saved);
       setPending((list) => list.filter((x) => x.key !== p.key));
       void queryClient.invalidateQueries({ queryKey: memoryKey });
     } catch (err) {
@@ -89,13 +91,13 @@ export function MemoryView({ id }: { id: string }) {
 
   const remove = async (c: Comment) => {
     setProblem(null);
-    const before = queryClient.getQueryData<Comment[]>(commentsKey);
-    queryClient.setQueryData<Comment[]>(commentsKey, (list) => list?.filter((x) => x.id !== c.id));
+    const before = queryClient.getQueryData<CommentsData>(commentsKey);
+    dropComment(queryClient, commentsKey, c.id);
     try {
       await deleteComment(c.id);
       void queryClient.invalidateQueries({ queryKey: memoryKey });
     } catch (err) {
-      if (before) queryClient.setQueryData<Comment[]>(commentsKey, before);
+      if (before) queryClient.setQueryData<CommentsData>(commentsKey, before);
       setProblem(errorText(err, DELETE_FAILED));
     }
   };
@@ -121,11 +123,11 @@ export function MemoryView({ id }: { id: string }) {
   const type = feedPinType(pin);
   const images = pinImages(pin);
   const reactions = pin.reactions ?? EMPTY_REACTIONS;
-  const shown = comments.data?.length ?? 0;
+  const thread = commentsOf(comments.data);
+  const shown = thread.length;
   const count = Math.max(shown, pin.commentCount ?? 0) + pending.length;
-  // Only a full first page leaves comments out (comments.ts); otherwise a difference is a count
-  // not refreshed yet.
-  const notShown = shown >= LIMITS.commentsPageMax ? Math.max(0, (pin.commentCount ?? 0) - shown) : 0;
+  // Only pages not loaded yet leave comments out; otherwise a difference is a count not refreshed yet.
+  const notShown = comments.hasNextPage ? Math.max(0, (pin.commentCount ?? 0) - shown) : 0;
   return (
     <section className="memory-screen">
       <ScreenTitle title={pin.title} backTo={paths.feeds} backLabel="Feed" />
@@ -163,7 +165,7 @@ export function MemoryView({ id }: { id: string }) {
         <LoadProblem message={COMMENTS_FAILED} onRetry={() => void comments.refetch()} />
       ) : (
         <Thread
-          comments={comments.data}
+          comments={thread}
           pending={pending}
           viewerId={viewerId}
           viewerIsMemoryAuthor={pin.isOwnPin}
@@ -174,7 +176,11 @@ export function MemoryView({ id }: { id: string }) {
           onDiscard={(p) => setPending((list) => list.filter((x) => x.key !== p.key))}
         />
       )}
-      {comments.isSuccess && notShown > 0 && <p className="thread-empty">{`${notShown} more not shown here.`}</p>}
+      {comments.isSuccess && comments.hasNextPage && (
+        <button type="button" className="btn btn-secondary btn-block thread-more" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+          {comments.isFetchingNextPage ? 'Loading…' : notShown === 1 ? 'Show 1 more comment' : notShown > 1 ? `Show ${notShown} more comments` : 'Show more comments'}
+        </button>
+      )}
       <Composer onSend={(text) => void send({ key: `pending-${++pendingSeq}`, text, state: 'sending' })} />
       {viewing !== null && images.length > 0 && (
         <ImageViewer sources={images.map((i) => i.url)} start={viewing} alt={pin.title} onClose={() => setViewing(null)} />
