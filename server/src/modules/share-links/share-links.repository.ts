@@ -11,12 +11,14 @@ export interface NewLink {
 
 /** What the share page shows: the memory and its author's username, nothing more. */
 export interface SharedMemoryRow {
+  id: string;
   title: string;
   description: string;
   location_name: string;
   /** pins.photos (media/pin-photos.ts). */
   photos: string;
   created_at: string;
+  happened_at: string;
   author_username: string;
 }
 
@@ -74,11 +76,13 @@ export const shareLinksRepository = {
       .selectFrom('pins')
       .innerJoin('users', 'users.id', 'pins.author_id')
       .select([
+        'pins.id',
         'pins.title',
         'pins.description',
         'pins.location_name',
         'pins.photos',
         'pins.created_at',
+        'pins.happened_at',
         'users.username as author_username',
       ])
       .where((eb) => reachedByLink(eb, tokenHash, nowIso))

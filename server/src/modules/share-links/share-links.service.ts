@@ -5,6 +5,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { requireAccess, userViewer } from '../access/index.ts';
 import { parsePhotos } from '../media/pin-photos.ts';
 import { mediaUrl } from '../media/media-urls.ts';
+import { conversationsOf } from '../conversation/conversation.service.ts';
 import type { SharedMemoryView } from './share-page.ts';
 import { shareLinksRepository } from './share-links.repository.ts';
 
@@ -71,6 +72,8 @@ export async function sharedMemory(ctx: AppContext, token: string, origin: strin
   if (!row) return null;
   // Chat apps fetch og:image from their own servers: it must be absolute (a bucket's URL is already).
   const images = await Promise.all(parsePhotos(row.photos).map(async (p) => new URL(await mediaUrl(ctx, p.key, now), origin).href));
+  // Its conversation's counts, as anyone sees them (docs/design.md §14); never who said what.
+  const talk = (await conversationsOf(ctx, null, [row.id])).get(row.id);
   return {
     title: row.title,
     description: row.description,
@@ -78,6 +81,9 @@ export async function sharedMemory(ctx: AppContext, token: string, origin: strin
     imageUrl: images[0] ?? null,
     imageUrls: images,
     createdAt: row.created_at,
+    happenedAt: row.happened_at,
+    commentCount: talk?.commentCount ?? 0,
+    reactionCounts: talk?.reactions.counts ?? {},
     authorName: row.author_username,
     pageUrl: origin + sharePath(token),
   };

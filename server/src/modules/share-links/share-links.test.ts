@@ -311,3 +311,24 @@ describe('GET /s/{token}', () => {
     expect(linkReaches(undefined, a.id, now)).toBe(false);
   });
 });
+
+describe('the page of a shared memory and its conversation', () => {
+  it('shows the counts of its reactions and comments, never who said what', async () => {
+    const pin = await createMemory(t, author, { title: 'Talked about', visibility: '2' });
+    const { url } = (await share(author, pin.id, { expiresInDays: 1 })).json() as { url: string };
+    expect((await openLink(url)).body).not.toContain('class="meta talk"');
+
+    const said = 'A secret only friends should read';
+    for (const [who, emoji] of [[friend, '❤️'], [author, '❤️']] as const) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/pins/${pin.id}/reaction`, headers: who.auth, payload: { emoji } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const commented = await t.app.inject({ method: 'POST', url: `/api/pins/${pin.id}/comments`, headers: friend.auth, payload: { text: said } });
+    expect(commented.statusCode, commented.body).toBe(201);
+
+    const html = (await openLink(url)).body;
+    expect(html).toContain('<p class="meta talk">❤️ 2 · 1 comment</p>');
+    expect(html).not.toContain(said);
+    expect(html).not.toContain(friend.username);
+  });
+});

@@ -14,6 +14,11 @@ export interface SharedMemoryView {
   imageUrls: string[];
   /** ISO 8601. */
   createdAt: string;
+  /** When it happened (ISO 8601): the day the page shows. */
+  happenedAt: string;
+  /** Its conversation in numbers (docs/design.md §14): how many comments, and each reaction's count. */
+  commentCount: number;
+  reactionCounts: Partial<Record<string, number>>;
   authorName: string;
   /** The link's own address (og:url). */
   pageUrl: string;
@@ -63,6 +68,7 @@ h1{font-size:1.4rem;line-height:1.25;margin:0 0 8px;overflow-wrap:anywhere}
 .meta{margin:0;color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
 .place{font-weight:600;color:var(--text)}
 .story{margin:14px 0 0;white-space:pre-wrap;overflow-wrap:anywhere}
+.talk{margin-top:14px}
 footer{text-align:center;color:var(--muted);font-size:.8rem;padding:18px 16px 28px}
 .gone{text-align:center;padding:36px 20px}
 .gone h1{margin-bottom:12px}
@@ -91,7 +97,13 @@ export function renderSharePage(m: SharedMemoryView): string {
   const title = escapeHtml(m.title);
   const description = escapeHtml(previewText(m.description));
   const image = m.imageUrl ? escapeHtml(m.imageUrl) : null;
-  const day = formatDay(m.createdAt);
+  const day = formatDay(m.happenedAt || m.createdAt);
+  const talk = [
+    ...Object.entries(m.reactionCounts)
+      .filter(([, n]) => (n ?? 0) > 0)
+      .map(([emoji, n]) => `${escapeHtml(emoji)} ${n}`),
+    ...(m.commentCount > 0 ? [m.commentCount === 1 ? '1 comment' : `${m.commentCount} comments`] : []),
+  ];
   const og = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
@@ -114,8 +126,9 @@ ${m.imageUrls.map((url, i) => `<img class="photo" src="${escapeHtml(url)}" alt="
 <div class="body">
 <h1>${title}</h1>
 <p class="meta place">${escapeHtml(m.locationName)}</p>
-<p class="meta"><time datetime="${escapeHtml(m.createdAt)}">${escapeHtml(day)}</time> · shared by ${escapeHtml(m.authorName)}</p>
+<p class="meta"><time datetime="${escapeHtml(m.happenedAt || m.createdAt)}">${escapeHtml(day)}</time> · shared by ${escapeHtml(m.authorName)}</p>
 <p class="story">${escapeHtml(m.description)}</p>
+${talk.length > 0 ? `<p class="meta talk">${talk.join(' · ')}</p>` : ''}
 </div>
 </article>
 </main>
