@@ -23,6 +23,8 @@ export interface MemoryDraft {
   visibility: Visibility;
   /** The circle chosen with '2' (docs/design.md §17); absent in drafts of an older version. */
   circleId?: string | null;
+  /** The trip chosen (docs/design.md §15); absent in drafts of an older version. */
+  tripId?: string | null;
   tags: string[];
   /** Names and pictures of the tagged friends, so the chips show without asking the server. */
   taggedFriends: Array<{ _id: string; username: string; profilePicture: string }>;

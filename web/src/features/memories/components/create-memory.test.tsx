@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
 import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
+import { signedIn } from '../../../../test/api-mock.ts';
+import { draftKey, loadDraft } from '../../../lib/drafts.ts';
 import { QUEUED_NOTICES } from '../../../lib/outbox/index.ts';
 import { PLACE_NAME_WAIT_MS } from '../api/reverse-geocode.ts';
 import { CreateMemory } from './create-memory.tsx';
@@ -393,5 +395,21 @@ describe('CreateMemory', () => {
     const { user, router } = setup();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe('/landing');
+  });
+
+  it('keeps the chosen trip in its draft: the form opened again has it back', async () => {
+    signedIn();
+    const trip = { id: 't1', title: 'Iberia by train', description: '', visibility: '2', userId: 'me', authorName: 'me', coverPinId: null, coverThumbnailUrl: null, startsAt: null, endsAt: null, pinIds: [] };
+    const fetchMock = routeFetch();
+    const friendsAndPlaces = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string) => (new URL(input, 'http://x').pathname === '/api/trips' ? jsonResponse(200, [trip]) : friendsAndPlaces(input)));
+    const first = setup();
+    const select = await screen.findByRole('combobox', { name: 'Trip' });
+    await first.user.selectOptions(select, 'Iberia by train');
+    await waitFor(async () => expect((await loadDraft(draftKey('me', 'new')))?.tripId).toBe('t1'));
+    first.unmount();
+
+    setup();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Trip' })).toHaveValue('t1'));
   });
 });

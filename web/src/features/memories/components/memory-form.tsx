@@ -139,19 +139,22 @@ export function MemoryForm({ initial, submitLabel, failureText, save, onSaved, o
       description,
       visibility,
       circleId,
+      tripId,
       tags,
       taggedFriends: tags.flatMap((id) => (names[id] ? [names[id]] : [])),
       when,
       whenTouched,
       photos: draftPhotos(photos),
     }),
-    [title, description, visibility, circleId, tags, names, when, whenTouched, photos],
+    [title, description, visibility, circleId, tripId, tags, names, when, whenTouched, photos],
   );
   const draft = useMemoryDraft(draftKey, draftValues, touched, (d) => {
     setTitle(d.title);
     setDescription(d.description);
     setVisibility(d.visibility);
     setCircleId(d.circleId ?? null);
+    // A draft from before trips keeps the form's own choice (the memory's trip, when updating).
+    if (d.tripId !== undefined) setTripId(d.tripId);
     setTags(d.tags);
     setKnown((k) => ({ ...Object.fromEntries(d.taggedFriends.map((f) => [f._id, f])), ...k }));
     setWhen(d.when ?? whenFieldsOf(d.happenedAt));
