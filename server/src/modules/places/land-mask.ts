@@ -7,7 +7,7 @@
  * latitude, so a lookup tests a few hundred edges instead of sixty thousand.
  */
 
-interface Topology {
+export interface Topology {
   transform: { scale: [number, number]; translate: [number, number] };
   arcs: Array<Array<[number, number]>>;
   objects: Record<string, { type: 'GeometryCollection'; geometries: Array<TopoGeometry> }>;
@@ -24,24 +24,8 @@ export class LandMask {
   private readonly reach: Array<{ west: number; east: number }>;
 
   constructor(topology: Topology, objectName = 'land') {
-    const { scale, translate } = topology.transform;
-    // Decode the quantized, delta-encoded arcs into absolute longitude/latitude pairs.
-    const arcs = topology.arcs.map((arc) => {
-      const coords = new Float64Array(arc.length * 2);
-      let x = 0;
-      let y = 0;
-      arc.forEach(([dx, dy], i) => {
-        x += dx;
-        y += dy;
-        coords[i * 2] = x * scale[0] + translate[0];
-        coords[i * 2 + 1] = y * scale[1] + translate[1];
-      });
-      return coords;
-    });
-
     const buckets: number[][] = Array.from({ length: BANDS }, () => []);
-    const addRing = (ring: number[]) => {
-      const coords = unwrapped(ringCoordinates(ring, arcs));
+    for (const coords of landRings(topology, objectName)) {
       for (let i = 0; i + 3 < coords.length; i += 2) {
         const x1 = coords[i]!;
         const y1 = coords[i + 1]!;
@@ -52,13 +36,6 @@ export class LandMask {
         const last = bandOf(Math.max(y1, y2));
         for (let b = first; b <= last; b++) buckets[b]!.push(x1, y1, x2, y2);
       }
-    };
-
-    const object = topology.objects[objectName];
-    if (!object) throw new Error(`Land topology has no object "${objectName}"`);
-    for (const geometry of object.geometries) {
-      if (geometry.type === 'Polygon') (geometry.arcs as number[][]).forEach(addRing);
-      else if (geometry.type === 'MultiPolygon') for (const polygon of geometry.arcs as number[][][]) polygon.forEach(addRing);
     }
     this.bands = buckets.map((edges) => Float64Array.from(edges));
     this.reach = this.bands.map((edges) => {
@@ -97,6 +74,36 @@ export class LandMask {
     }
     return odd;
   }
+}
+
+/**
+ * Every ring of the object's polygons as a flat [lon, lat, lon, lat, …] list, its longitudes made
+ * continuous (`unwrapped`): the coastlines LandMask tests against, and a trip page's map draws.
+ */
+export function landRings(topology: Topology, objectName = 'land'): number[][] {
+  const { scale, translate } = topology.transform;
+  // Decode the quantized, delta-encoded arcs into absolute longitude/latitude pairs.
+  const arcs = topology.arcs.map((arc) => {
+    const coords = new Float64Array(arc.length * 2);
+    let x = 0;
+    let y = 0;
+    arc.forEach(([dx, dy], i) => {
+      x += dx;
+      y += dy;
+      coords[i * 2] = x * scale[0] + translate[0];
+      coords[i * 2 + 1] = y * scale[1] + translate[1];
+    });
+    return coords;
+  });
+  const object = topology.objects[objectName];
+  if (!object) throw new Error(`Land topology has no object "${objectName}"`);
+  const rings: number[][] = [];
+  const add = (ring: number[]) => rings.push(unwrapped(ringCoordinates(ring, arcs)));
+  for (const geometry of object.geometries) {
+    if (geometry.type === 'Polygon') (geometry.arcs as number[][]).forEach(add);
+    else if (geometry.type === 'MultiPolygon') for (const polygon of geometry.arcs as number[][][]) polygon.forEach(add);
+  }
+  return rings;
 }
 
 /** A ring's points, its arcs joined in order (a negative index ~i walks arc i backwards). */

@@ -1,4 +1,5 @@
 import { escapeHtml, formatDay } from '../share-links/share-page.ts';
+import { tripMapSvg } from './trip-map-svg.ts';
 import type { SharedTripView } from './trips.service.ts';
 
 /**
@@ -23,6 +24,13 @@ ol{padding:0;list-style:none;counter-reset:stop}
 .stop div{padding:12px 16px}
 .stop h2{font-size:1.1rem;margin:0}
 .stop h2::before{content:counter(stop) ". ";color:var(--accent)}
+.trip-map{display:block;width:100%;height:auto;margin:12px 0;border-radius:16px;border:1px solid var(--line)}
+.sea{fill:#cfe3ef}
+.land{fill:#f4f1ea;stroke:#c7bda8;stroke-width:.7}
+.route{fill:none;stroke:var(--accent);stroke-width:4;stroke-linejoin:round;stroke-linecap:round}
+.stop-dot{fill:var(--accent);stroke:#fff;stroke-width:2}
+.stop-number{fill:#fff;font:700 15px system-ui,sans-serif}
+@media (prefers-color-scheme:dark){.sea{fill:#0c1a2b}.land{fill:#1e293b;stroke:#334155}.stop-dot{stroke:#0b1120}.stop-number{fill:#0b1120}}
 `;
 
 function page(title: string, body: string): string {
@@ -42,6 +50,7 @@ export function renderTripPage(trip: SharedTripView): string {
     trip.title,
     `<p class="meta">A trip by ${escapeHtml(trip.authorName)}</p><h1>${escapeHtml(trip.title)}</h1>${trip.description ? `<p>${escapeHtml(trip.description)}</p>` : ''}
 <ul class="stats"><li><b>${stats.memories}</b>memories</li><li><b>${stats.days}</b>days</li><li><b>${stats.distanceKm}</b>km</li><li><b>${stats.countries.length}</b>countries</li></ul>
+${tripMapSvg(trip.stops, `Map of ${trip.title}: ${trip.stops.length === 1 ? '1 stop' : `${trip.stops.length} stops`} in order`)}
 <ol>${stops}</ol>`,
   );
 }

@@ -123,6 +123,12 @@ describe('POST /api/trips/{id}/share', () => {
     expect(page.body).toContain('Shared beach');
     expect(page.body).toContain('Friends dinner');
     expect(page.body).not.toContain('Secret diary');
+    // Its map: the two stops it shows, numbered, over land and sea; the private one is not placed.
+    const map = /<svg class="trip-map"[\s\S]*?<\/svg>/.exec(page.body)?.[0] ?? '';
+    expect(map).toContain('aria-label="Map of Private trip &lt;b&gt;: 2 stops in order"');
+    expect(map.match(/<circle r="15"/g)).toHaveLength(2);
+    expect(map).toMatch(/<path class="land" d="M[^"]+Z"/);
+    expect(map).toContain('<polyline class="route"');
     expect(page.headers['cache-control']).toBe('no-store');
     expect((await call(author, 'GET', `/api/trips/${trip.id}/share`)).json()).toEqual({ expiresAt: (res.json() as { expiresAt: string }).expiresAt });
 

@@ -266,7 +266,7 @@ export interface SharedTripView {
   title: string;
   description: string;
   authorName: string;
-  stops: Array<{ title: string; description: string; locationName: string; happenedAt: string; imageUrl: string | null }>;
+  stops: Array<{ title: string; description: string; locationName: string; happenedAt: string; imageUrl: string | null; latitude: number; longitude: number }>;
   stats: TripStats;
 }
 
@@ -284,7 +284,15 @@ export async function sharedTrip(ctx: AppContext, token: string, origin: string)
       const first = parsePhotos(p.photos)[0];
       const images = first ? await presentPhotos(ctx, [first], now) : [];
       const url = images[0]?.displayUrl ?? images[0]?.url;
-      return { title: p.title, description: p.description, locationName: p.location_name, happenedAt: p.happened_at, imageUrl: url ? new URL(url, origin).href : null };
+      return {
+        title: p.title,
+        description: p.description,
+        locationName: p.location_name,
+        happenedAt: p.happened_at,
+        imageUrl: url ? new URL(url, origin).href : null,
+        latitude: Number(p.latitude),
+        longitude: Number(p.longitude),
+      };
     }),
   );
   const asRows = pins.map((p) => ({ ...p, trip_id: trip.id }));
