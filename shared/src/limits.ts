@@ -61,6 +61,8 @@ export const LIMITS = {
   /** A GPX file, and the most points of the route kept from it (simplified down to this). */
   trackBytes: 10 * 1024 * 1024,
   trackPointsMax: 2000,
+  /** The most points read from one GPX file (a day of one point a second is 86,400). */
+  trackPointsRead: 300_000,
 } as const;
 
 /** What every multipart upload answers when it breaks a limit (one reader serves them all). */

@@ -21,6 +21,7 @@ export const TRIP_MESSAGES = {
   trackMissing: 'Send the GPX file in the field "track"',
   trackBroken: 'track: this is not a GPX file with a track or route in it',
   trackTooBig: `track: a GPX file can be at most ${LIMITS.trackBytes / (1024 * 1024)} MB`,
+  trackTooManyPoints: `track: a GPX file can hold at most ${LIMITS.trackPointsRead.toLocaleString('en-US')} points; export it with fewer (one every few seconds)`,
 } as const;
 
 const titleSchema = z

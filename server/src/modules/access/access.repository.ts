@@ -94,7 +94,7 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
   // Design §15: the link's trip holds the memory (pins_trip_idx), which reaches friends or
   // everyone and no circle. The trip is found by the link's unique hash first.
   'trip-link': withActiveAuthor((eb, v, nowIso) =>
-    'linkTokenHash' in v
+    'tripLinkTokenHash' in v
       ? eb.and([
           eb('pins.visibility', 'in', [FRIENDS_LEVEL, PUBLIC_LEVEL]),
           eb('pins.circle_id', 'is', null),
@@ -104,7 +104,7 @@ const memoryRelations: Partial<Record<Relation, Predicate<'pins'>>> = {
             eb
               .selectFrom('trip_share_links')
               .select('trip_share_links.trip_id')
-              .where('trip_share_links.token_hash', '=', v.linkTokenHash)
+              .where('trip_share_links.token_hash', '=', v.tripLinkTokenHash)
               .where('trip_share_links.expires_at', '>', nowIso),
           ),
         ])
@@ -139,7 +139,7 @@ const tripRelations: Partial<Record<Relation, Predicate<'trips'>>> = {
       : null,
   everyone: (eb, v) => ('userId' in v ? eb.and([eb('trips.visibility', '=', PUBLIC_LEVEL), tripByActiveAuthor(eb)]) : null),
   'share-link': (eb, v, nowIso) =>
-    'linkTokenHash' in v
+    'tripLinkTokenHash' in v
       ? eb.and([
           eb(
             'trips.id',
@@ -147,7 +147,7 @@ const tripRelations: Partial<Record<Relation, Predicate<'trips'>>> = {
             eb
               .selectFrom('trip_share_links')
               .select('trip_share_links.trip_id')
-              .where('trip_share_links.token_hash', '=', v.linkTokenHash)
+              .where('trip_share_links.token_hash', '=', v.tripLinkTokenHash)
               .where('trip_share_links.expires_at', '>', nowIso),
           ),
           tripByActiveAuthor(eb),

@@ -8,7 +8,7 @@ import { relationsToCircle, relationsToMemory, relationsToTrip, type MemoryFacts
 import { relationsToUser, type UserFacts } from './email.ts';
 import { grants, PERMISSIONS, RELATIONS, RULES, type Permission, type Relation } from './permissions.ts';
 import { checkAccess, requireAccess } from './require-access.ts';
-import { linkViewer, userViewer, type Viewer } from './viewer.ts';
+import { linkViewer, tripLinkViewer, userViewer, type Viewer } from './viewer.ts';
 
 /**
  * Every permission has three forms: the rule in memory (relations held → grants), the batched
@@ -253,7 +253,7 @@ function memoryCase(viewer: MemoryViewer, level: Level): { who: Viewer; facts: M
     case 'otherMemoryLink':
       return { who: linkViewer(OTHER), facts: { ...base, viaLink: false } };
     case 'tripLink':
-      return { who: linkViewer(`${TRIP_LINK}-1`), facts: { ...base, viaTripLink: true } };
+      return { who: tripLinkViewer(`${TRIP_LINK}-1`), facts: { ...base, viaTripLink: true } };
     default:
       return {
         who: userViewer(ids[viewer]),
@@ -362,11 +362,11 @@ function tripCase(viewer: TripViewer, level: 1 | 2 | 3): { who: Viewer; facts: T
   const base = { authorId: ids.author, visibility: level, viewerIsFriend: false };
   switch (viewer) {
     case 'link':
-      return { who: linkViewer(`${TRIP_LINK}-${level}`), facts: { ...base, viaLink: true } };
+      return { who: tripLinkViewer(`${TRIP_LINK}-${level}`), facts: { ...base, viaLink: true } };
     case 'expiredLink':
-      return { who: linkViewer(`${TRIP_LINK}-${level}`), facts: base, now: LATER };
+      return { who: tripLinkViewer(`${TRIP_LINK}-${level}`), facts: base, now: LATER };
     case 'otherTripLink':
-      return { who: linkViewer(`${TRIP_LINK}-${level === 1 ? 2 : 1}`), facts: base };
+      return { who: tripLinkViewer(`${TRIP_LINK}-${level === 1 ? 2 : 1}`), facts: base };
     default:
       return { who: userViewer(ids[viewer]), facts: { ...base, viewerId: ids[viewer], viewerIsFriend: viewer === 'friend' } };
   }

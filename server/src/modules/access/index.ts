@@ -3,7 +3,7 @@
  * only this file (lint forbids reaching into the module), so the rule can change shape inside it.
  */
 export { PERMISSIONS, RELATIONS, RULES, grants, type Entity, type Permission, type PermissionRule, type Relation } from './permissions.ts';
-export { linkViewer, userViewer, type Viewer } from './viewer.ts';
+export { linkViewer, tripLinkViewer, userViewer, type Viewer } from './viewer.ts';
 export { ACCESS_MESSAGES, checkAccess, hasAccess, requireAccess, type RefusalMessages } from './require-access.ts';
 export { byActiveAuthor, memoryAccessFilter, tripAccessFilter, userAccessFilter } from './access.repository.ts';
 export { isAdmin, requireAdmin } from './admin-access.ts';

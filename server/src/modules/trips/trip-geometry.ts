@@ -41,34 +41,104 @@ function offset(p: readonly [number, number], a: readonly [number, number], b: r
 
 /**
  * At most `max` points (max ≥ 2), keeping the ones that matter most to the shape: Douglas–Peucker
- * ranks each point by how far it stands off the line its neighbours make, and the `max` highest
- * ranked are kept in their order. Ends are always kept.
+ * splits, the segment whose farthest point stands off its chord the most first, until `max`
+ * points are kept; they are returned in their order. Ends are always kept.
+ *
+ * Splitting stops at `max` points, so a crafted track (a zigzag whose swings shrink, the worst case
+ * of a full Douglas–Peucker, quadratic in the points) costs at most points × `max` offsets; a
+ * longer line is first thinned to THIN_TO points, evenly (a GPS track every second has far more
+ * than its shape needs).
  */
 export function simplify(coords: ReadonlyArray<[number, number]>, max: number): Array<[number, number]> {
   if (coords.length <= max) return coords.map((c) => [c[0], c[1]]);
-  const rank = new Float64Array(coords.length);
-  rank[0] = Infinity;
-  rank[coords.length - 1] = Infinity;
-  // An explicit stack: a long track would overflow recursion.
-  const stack: Array<[number, number, number]> = [[0, coords.length - 1, Infinity]];
-  while (stack.length > 0) {
-    const [first, last, parent] = stack.pop()!;
+  const line = coords.length > THIN_TO ? thin(coords, THIN_TO) : coords;
+  const kept = new Uint8Array(line.length);
+  kept[0] = 1;
+  kept[line.length - 1] = 1;
+  let count = 2;
+  const heap = new SegmentHeap();
+  const consider = (first: number, last: number) => {
     let best = -1;
     let bestD = -1;
     for (let i = first + 1; i < last; i++) {
-      const d = offset(coords[i]!, coords[first]!, coords[last]!);
+      const d = offset(line[i]!, line[first]!, line[last]!);
       if (d > bestD) {
         bestD = d;
         best = i;
       }
     }
-    if (best < 0) continue;
-    // A point never outranks the one whose split made its segment: the kept set stays a prefix of the splits.
-    rank[best] = Math.min(bestD, parent);
-    stack.push([first, best, rank[best]!], [best, last, rank[best]!]);
+    if (best >= 0) heap.push({ first, last, best, d: bestD });
+  };
+  consider(0, line.length - 1);
+  while (count < max) {
+    const top = heap.pop();
+    if (!top) break;
+    kept[top.best] = 1;
+    count += 1;
+    consider(top.first, top.best);
+    consider(top.best, top.last);
   }
-  const order = [...rank.keys()].sort((a, b) => rank[b]! - rank[a]! || a - b).slice(0, max);
-  return order.sort((a, b) => a - b).map((i) => [coords[i]![0], coords[i]![1]]);
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < line.length; i++) if (kept[i]) out.push([line[i]![0], line[i]![1]]);
+  return out;
+}
+
+/** Points a line is thinned to before it is simplified. */
+const THIN_TO = 20_000;
+
+/** Every how-many-th point, evenly, ends kept. */
+function thin(coords: ReadonlyArray<[number, number]>, to: number): Array<[number, number]> {
+  const step = (coords.length - 1) / (to - 1);
+  return Array.from({ length: to }, (_, i) => coords[Math.round(i * step)]!);
+}
+
+interface Segment {
+  first: number;
+  last: number;
+  best: number;
+  d: number;
+}
+
+/** A binary max-heap of segments by the offset of their farthest point (ties: the earlier segment). */
+class SegmentHeap {
+  private readonly items: Segment[] = [];
+
+  private above(a: Segment, b: Segment): boolean {
+    return a.d > b.d || (a.d === b.d && a.first < b.first);
+  }
+
+  push(s: Segment): void {
+    const items = this.items;
+    items.push(s);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.above(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): Segment | undefined {
+    const items = this.items;
+    const top = items[0];
+    const end = items.pop();
+    if (items.length > 0 && end) {
+      items[0] = end;
+      let i = 0;
+      for (;;) {
+        const l = i * 2 + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < items.length && this.above(items[l]!, items[m]!)) m = l;
+        if (r < items.length && this.above(items[r]!, items[m]!)) m = r;
+        if (m === i) break;
+        [items[i], items[m]] = [items[m]!, items[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
 }
 
 /** The UTC calendar day of a happenedAt ('YYYY-MM-DD' or an ISO instant), as days since 1970. */

@@ -84,6 +84,10 @@ describe('POST /api/trips/{id}/track', () => {
       [gpxOf([[1, 1]]), TRIP_MESSAGES.trackBroken],
       [gpxOf([]), TRIP_MESSAGES.trackBroken],
       [Buffer.alloc(LIMITS.trackBytes + 1, 0x20), TRIP_MESSAGES.trackTooBig],
+      // An entity bomb: no entity beyond XML's own is read.
+      ['<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><gpx><trk><name>&b;</name><trkseg><trkpt lat="1" lon="1"/><trkpt lat="2" lon="2"/></trkseg></trk></gpx>', TRIP_MESSAGES.trackBroken],
+      // More points than a day of one a second, each as small as a point can be written.
+      [`<gpx><trk><trkseg>${'<trkpt lat="1" lon="1"/>'.repeat(LIMITS.trackPointsRead + 1)}</trkseg></trk></gpx>`, TRIP_MESSAGES.trackTooManyPoints],
       [gpxOf([[1, 1], [2, 2]]), TRIP_MESSAGES.trackMissing, 'file'],
     ];
     for (const [content, error, field] of cases) {
@@ -97,6 +101,15 @@ describe('POST /api/trips/{id}/track', () => {
     expect(after.route.coordinates).toEqual([[1, 1], [2, 2]]);
     // Someone else's trip: as missing as it is to them.
     expect((await upload(stranger, trip.id, gpxOf([[1, 1], [2, 2]]))).statusCode).toBe(404);
+  });
+
+  it('keeps a crafted zigzag (the worst case of Douglas–Peucker) to its bound and its ends', () => {
+    // Swings that shrink point by point: each split finds its farthest point next to its end.
+    const zigzag = Array.from({ length: 30_000 }, (_, i) => [i * 1e-4, (i % 2 ? 1 : -1) * 0.5 * 0.9995 ** i] as [number, number]);
+    const kept = simplify(zigzag, 50);
+    expect(kept).toHaveLength(50);
+    expect(kept[0]).toEqual(zigzag[0]);
+    expect(kept.at(-1)).toEqual(zigzag.at(-1));
   });
 
   it('simplifies by shape: the corner of an L is kept, the points along its legs go first', () => {
@@ -132,8 +145,11 @@ describe('POST /api/trips/{id}/share', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect((await call(author, 'GET', `/api/trips/${trip.id}/share`)).json()).toEqual({ expiresAt: (res.json() as { expiresAt: string }).expiresAt });
 
-    // The link is not a session: the API stays closed to it, and the memory page of /s/ too.
-    expect((await t.app.inject({ method: 'GET', url: `/s/${new URL(url).pathname.slice(3)}` })).body).not.toContain('Secret diary');
+    // The link is not a session: the API stays closed to it, and the memory page of /s/ too — a
+    // trip's token is not a memory's (it opened one of the trip's memories there, all its photos).
+    const asMemoryLink = await t.app.inject({ method: 'GET', url: `/s/${new URL(url).pathname.slice(3)}` });
+    expect(asMemoryLink.statusCode).toBe(404);
+    for (const title of ['Secret diary', 'Shared beach', 'Friends dinner']) expect(asMemoryLink.body).not.toContain(title);
 
     expect((await call(author, 'DELETE', `/api/trips/${trip.id}/share`)).statusCode).toBe(204);
     const gone = await t.app.inject({ method: 'GET', url: new URL(url).pathname });

@@ -1,37 +1,57 @@
-import { DOMParser } from '@xmldom/xmldom';
-import { gpx } from '@tmcw/togeojson';
 import { LIMITS, TRIP_MESSAGES, type LineString } from '@memory-map/shared';
+import { SaxesParser } from 'saxes';
 import { BadRequestError } from '../../lib/errors.ts';
 import { simplify } from './trip-geometry.ts';
 
 /**
- * A GPX file's route (docs/design.md §15), read with @tmcw/togeojson over @xmldom/xmldom: every
- * track and route line, joined in the order the file gives them, simplified to at most
- * LIMITS.trackPointsMax points. A file that is not GPX, or holds no line of two points, is refused.
+ * A GPX file's route (docs/design.md §15): every track segment and route, joined in the order the
+ * file gives them, simplified to at most LIMITS.trackPointsMax points. A file that is not GPX, or
+ * holds no line of two points, is refused.
+ *
+ * Read as a stream of tags by saxes (the XML parser under jsdom), keeping only the points'
+ * coordinates: a document tree of a 10 MB track took 8 s and 770 MB, and a crafted file could
+ * hold the server far longer (docs/decisions/130-trips.md). saxes declares no entities beyond
+ * XML's own and fetches nothing, so an entity bomb is a broken file.
  */
 export function parseGpxTrack(bytes: Buffer): LineString {
   if (bytes.length > LIMITS.trackBytes) throw new BadRequestError(TRIP_MESSAGES.trackTooBig);
-  const text = bytes.toString('utf8');
-  let coords: Array<[number, number]> = [];
+  const lines: Array<Array<[number, number]>> = [];
+  let current: Array<[number, number]> | null = null;
+  let root: string | null = null;
+  let points = 0;
+  const local = (name: string) => name.slice(name.indexOf(':') + 1);
   try {
-    // xmldom reports malformed XML through onError; any error refuses the file.
-    const doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== 'warning') throw new Error(message);
-      },
-    }).parseFromString(text, 'application/xml');
-    if (doc.documentElement?.nodeName !== 'gpx') throw new Error('not gpx');
-    const collection = gpx(doc as unknown as Parameters<typeof gpx>[0]);
-    for (const feature of collection.features) {
-      const g = feature.geometry;
-      if (!g) continue;
-      const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
-      for (const line of lines) for (const p of line) coords.push([p[0]!, p[1]!]);
-    }
-  } catch {
+    const parser = new SaxesParser();
+    parser.on('opentag', (tag) => {
+      const name = local(tag.name);
+      if (root === null) {
+        root = name;
+        if (name !== 'gpx') throw new Error('not gpx');
+      }
+      if (name === 'trkseg' || name === 'rte') {
+        current = [];
+        lines.push(current);
+      } else if ((name === 'trkpt' || name === 'rtept') && current) {
+        const lat = Number(tag.attributes.lat);
+        const lon = Number(tag.attributes.lon);
+        if (Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180) {
+          current.push([lon, lat]);
+          points += 1;
+          if (points > LIMITS.trackPointsRead) throw new BadRequestError(TRIP_MESSAGES.trackTooManyPoints);
+        }
+      }
+    });
+    parser.on('closetag', (tag) => {
+      const name = local(tag.name);
+      if (name === 'trkseg' || name === 'rte') current = null;
+    });
+    parser.write(bytes.toString('utf8')).close();
+  } catch (err) {
+    if (err instanceof BadRequestError) throw err;
     throw new BadRequestError(TRIP_MESSAGES.trackBroken);
   }
-  coords = coords.filter(([lon, lat]) => Number.isFinite(lon) && Number.isFinite(lat) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180);
+  if (root !== 'gpx') throw new BadRequestError(TRIP_MESSAGES.trackBroken);
+  const coords = lines.flat();
   if (coords.length < 2) throw new BadRequestError(TRIP_MESSAGES.trackBroken);
   const kept = simplify(coords, LIMITS.trackPointsMax).map(([lon, lat]) => [round6(lon), round6(lat)] as [number, number]);
   return { type: 'LineString', coordinates: kept };

@@ -18,7 +18,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { isUuid, uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
-import { checkAccess, levelOf, linkViewer, requireAccess, userViewer, type Viewer } from '../access/index.ts';
+import { checkAccess, levelOf, requireAccess, tripLinkViewer, userViewer, type Viewer } from '../access/index.ts';
 import { parsePhotos, presentPhotos } from '../media/pin-photos.ts';
 import { memoriesRepository } from '../memories/memories.repository.ts';
 import { presentPins } from '../memories/memories.service.ts';
@@ -273,7 +273,7 @@ export interface SharedTripView {
 export async function sharedTrip(ctx: AppContext, token: string, origin: string): Promise<SharedTripView | null> {
   if (!TOKEN_RE.test(token)) return null;
   const db = ctx.db.kysely;
-  const viewer: Viewer = linkViewer(hashToken(token));
+  const viewer: Viewer = tripLinkViewer(hashToken(token));
   const now = Date.now();
   const nowText = new Date(now).toISOString();
   const trip = await tripsRepository.tripOfLink(db, viewer, nowText);
