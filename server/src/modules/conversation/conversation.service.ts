@@ -12,7 +12,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { nowIso } from '../../lib/time.ts';
 import { circleMembersOf, friendIdsOf, hasAccess, memoryEventAudience, requireAccess, userViewer } from '../access/index.ts';
-import { notify, withdraw } from '../notifications/notifications.service.ts';
+import { commentEdited, notify, withdraw } from '../notifications/notifications.service.ts';
 import { profilePictureUrl } from '../users/user-presenter.ts';
 import { conversationRepository } from './conversation.repository.ts';
 
@@ -107,6 +107,7 @@ export async function editComment(ctx: AppContext, viewerId: string, commentId: 
   const row = await readableComment(ctx, viewerId, commentId);
   await requireAccess(db, userViewer(viewerId), 'comment.update', [commentId], COMMENT_REFUSAL);
   if (!(await conversationRepository.updateComment(db, commentId, viewerId, text, nowIso()))) throw new NotFoundError(CONVERSATION_MESSAGES.commentNotFound);
+  await commentEdited(ctx, commentId, text);
   const updated = await conversationRepository.findComment(db, commentId);
   if (!updated) throw new NotFoundError(CONVERSATION_MESSAGES.commentNotFound);
   await tellConversation(ctx, row.pin_id, viewerId);

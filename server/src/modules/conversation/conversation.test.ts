@@ -216,6 +216,14 @@ describe('notifications', () => {
     expect((await notifications(c.stranger)).filter((n) => n.pinId === c.pin.id)).toEqual([]);
     const toAuthor = (await notifications(c.author)).find((n) => n.kind === 'comment')!;
     expect(toAuthor).toMatchObject({ pinId: c.pin.id, text: expect.stringContaining('look!') });
+    // Edited, the comment's notifications keep its new words, not the ones taken back.
+    const said = (await call(c.friend, 'GET', `/api/pins/${c.pin.id}/comments`)).json() as Array<{ id: string }>;
+    const edit = await call(c.friend, 'PATCH', `/api/comments/${said.at(-1)!.id}`, { text: `@${c.tagged.username} look at this` });
+    expect(edit.statusCode, edit.body).toBe(200);
+    for (const who of [c.author, c.tagged]) {
+      const texts = (await notifications(who)).filter((n) => n.kind === 'comment' || n.kind === 'mention').map((n) => n.text);
+      expect(texts, who.username).toEqual([`@${c.tagged.username} look at this`]);
+    }
     // The tagged friend was told they were tagged; when the memory becomes private it all disappears.
     expect((await notifications(c.tagged)).map((n) => n.kind).sort()).toEqual(['mention', 'tagged']);
     const unreadBefore = await unread(c.tagged);

@@ -51,6 +51,11 @@ export const notificationsRepository = {
       .executeTakeFirst();
   },
 
+  /** The text its notifications keep of a comment, after an edit. */
+  async retext(db: Queryable, commentId: string, text: string): Promise<void> {
+    await db.updateTable('notifications').set({ text }).where('comment_id', '=', commentId).execute();
+  },
+
   insert(
     db: Queryable,
     row: { id: string; user_id: string; kind: string; pin_id: string | null; comment_id: string | null; text: string | null; group_key: string | null; created_at: string },

@@ -60,6 +60,11 @@ export async function notify(ctx: AppContext, n: NewNotification): Promise<void>
   }
 }
 
+/** An edited comment: its notifications show its new words, never the ones taken back. */
+export async function commentEdited(ctx: AppContext, commentId: string, text: string): Promise<void> {
+  await notificationsRepository.retext(ctx.db.kysely, commentId, text.slice(0, TEXT_KEPT));
+}
+
 /** A reaction taken back leaves the unread group it was in. */
 export async function withdraw(ctx: AppContext, n: Omit<NewNotification, 'text' | 'commentId'>): Promise<void> {
   const groupKey = groupKeyOf(n);
