@@ -70,6 +70,9 @@ test.describe('before the first visit has finished', () => {
   test('a screen whose code has not come yet says, offline, that it needs a connection the first time, and opens once online', async ({ page, context }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    // The page is drawn before the app runs: until the app has taken it over, Register is a plain
+    // link the browser follows itself (offline: its own error page, as a busy CI run saw).
+    await expect(page.locator('html[data-app-started]')).toBeAttached();
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Register' }).click();
     await expect(page.getByRole('heading', { name: 'This screen needs a connection' })).toBeVisible();
