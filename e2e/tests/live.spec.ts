@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Browser, Page } from '@playwright/test';
-import { authHeaders, createMemory, createUser, expect, signIn, test, type E2EUser } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { authHeaders, createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
+import { gotoLive, openAs } from '../fixtures/live.ts';
 import { shot } from '../fixtures/shots.ts';
 
 /**
@@ -41,22 +42,6 @@ async function startSecondServer(): Promise<{ base: string; process: ChildProces
       if (match) resolve({ base: match[1]!, process: child });
     });
   });
-}
-
-/** A person on their own phone: a context of their own, at the same size, on the given server. */
-async function openAs(browser: Browser, baseURL: string, user: E2EUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  const page = await context.newPage();
-  await signIn(page, user);
-  return page;
-}
-
-/** Navigates and resolves once the page's live stream is open (its response has started). */
-async function gotoLive(page: Page, url: string): Promise<void> {
-  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
-  await page.goto(url);
-  await stream;
 }
 
 const row = (page: Page, username: string) => page.getByRole('listitem').filter({ hasText: username });

@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { authHeaders, createMemory, createUser, expect, makeFriends, signIn, test, type E2EUser } from '../fixtures.ts';
+import { authHeaders, createMemory, createUser, expect, makeFriends, signIn, test } from '../fixtures.ts';
 import { expectAccessible } from '../fixtures/axe.ts';
+import { gotoLive, openAs } from '../fixtures/live.ts';
 import { shot } from '../fixtures/shots.ts';
 
 /**
@@ -9,21 +9,6 @@ import { shot } from '../fixtures/shots.ts';
  * arrive without reloading and the bell's badge count them, then reads them on the notifications
  * screen. The memory is friends-only: the public feed's count (feed.spec.ts) is not touched.
  */
-
-async function openAs(browser: Browser, baseURL: string, user: E2EUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  const page = await context.newPage();
-  await signIn(page, user);
-  return page;
-}
-
-/** Navigates and resolves once the page's live stream is open. */
-async function gotoLive(page: Page, url: string): Promise<void> {
-  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
-  await page.goto(url);
-  await stream;
-}
 
 test('one person reacts and comments; the other sees it live and gets a badge', async ({ page, browser, request, baseURL }) => {
   const ann = await createUser(request, 'threadann');
