@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { openCommittedReads } from './committed-reads.ts';
@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { GroupCommit, commitsWhenRun, startCheckpointer } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { logQuery } from './query-timing.ts';
+import { SchemaLockedPostgresDialect } from './migration-lock.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -111,6 +112,6 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   pool.on('error', (err) => {
     console.warn(`PostgreSQL closed an idle connection (${err.message}); a new one is opened when needed`);
   });
-  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: logQuery });
+  const kysely = new Kysely<DB>({ dialect: new SchemaLockedPostgresDialect({ pool }), log: logQuery });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
