@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     css: false,
+    // A hang guard only (see test/setup.ts): the same as the server suite's.
+    testTimeout: 30_000,
   },
 });

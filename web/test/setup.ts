@@ -1,7 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { forgetMemoryStores } from '../src/lib/idb.ts';
+
+/*
+ * findBy…/waitFor wait for what the test names, not for a clock: testing-library's own deadline is
+ * 1 s, and on a loaded machine a screen's first render alone took longer (person-view and
+ * memory-view failed by chance beside a second test run, issue 33). The only deadline left is the
+ * test's own (vitest.config.ts), a guard against a hang; the wait gives up just before it so the
+ * failure still names the element that never came.
+ */
+configure({ asyncUtilTimeout: 25_000 });
 
 afterEach(() => {
   cleanup();
