@@ -30,6 +30,15 @@ export default tseslint.config(
     },
   },
   {
+    // A screen a person can read in one sitting (issue 24): a component that grows past this gets
+    // its state into hooks and its parts into files named for what they hold. Tests are exempt.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
     // Imports are resolved to files (they name them with their .ts extension) before the rules
     // below judge them. eslint-plugin-import rather than import-x: the latter needs native
     // resolver builds for every platform in the lockfile, which our registry does not all have.

@@ -227,6 +227,22 @@ test('update opened without a memory goes to the map', async ({ page, request })
   await expect(page).toHaveURL(/\/landing$/);
 });
 
+test('update opened cold from its URL, with no state, fills the form from the server and saves', async ({ page, request }) => {
+  const me = await createUser(request, 'coldedit');
+  const memory = await createMemory(request, me, { title: 'Harbour lights', description: 'Boats at dusk', visibility: '1', locationName: 'Porto, Portugal' });
+  await signIn(page, me);
+  await page.goto(`/update-location?id=${encodeURIComponent(memory.id)}`);
+  await expect(page.getByRole('heading', { name: 'Update Memory' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Harbour lights');
+  await expect(page.getByLabel('Description')).toHaveValue('Boats at dusk');
+  await expect(page.getByText('Porto, Portugal')).toBeVisible();
+  await page.getByLabel('Title').fill('Harbour lights at night');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/update_pin'));
+  await page.getByRole('button', { name: 'Update Memory' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page).toHaveURL(/\/landing$/);
+});
+
 test('delete asks first, then the pin leaves the map at once', async ({ page, context, request }) => {
   const me = await createUser(request, 'deleter');
   await createMemory(request, me, { title: 'Custard tarts', latitude: LISBON.lat + 0.01, longitude: LISBON.lng });

@@ -3,12 +3,24 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 
-/** A screen under test with a fresh query cache and a memory router; other routes show their path. */
+/** A fresh query cache for a test: no retries, nothing dropped while the test runs. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/**
+ * A screen under test with a fresh query cache (or the one given, filled beforehand) and a memory
+ * router; other routes show their path.
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', initialEntries, path = '*' }: { route?: string; initialEntries?: InitialEntry[]; path?: string } = {},
+  {
+    route = '/',
+    initialEntries,
+    path = '*',
+    queryClient = testQueryClient(),
+  }: { route?: string; initialEntries?: InitialEntry[]; path?: string; queryClient?: QueryClient } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path, element: ui },

@@ -49,3 +49,10 @@ export function normalizePath(pathname: string): string {
 export function showsBottomNav(pathname: string): boolean {
   return !PATHS_WITHOUT_NAV.includes(normalizePath(pathname));
 }
+
+/**
+ * The update screen for one memory, opened without navigation state (a typed or kept URL): the
+ * screen finds the memory by this id (features/memories/components/update-memory.tsx). The map
+ * still hands the memory over in state, as docs/product.md §2 says.
+ */
+export const updateMemoryPath = (id: string) => `/update-location?id=${encodeURIComponent(id)}`;

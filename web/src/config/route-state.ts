@@ -1,4 +1,5 @@
 import type { Pin, PinImage, Visibility } from '@memory-map/shared';
+import { pinImages } from '../lib/pin-images.ts';
 
 /**
  * What screens hand each other through navigation state (docs/product.md §2: the memory screens receive
@@ -52,4 +53,28 @@ export interface UpdateLocationState {
 /** /landing for "Show on map": the map opens on the memory, its popup open. */
 export function showOnMapState(pin: Pick<Pin, 'id' | 'latitude' | 'longitude'>): LandingState {
   return { focus: { lat: pin.latitude, lng: pin.longitude }, openPin: pin.id };
+}
+
+/**
+ * /update-location for a memory: all the form shows, as docs/product.md §2 hands it over. The update
+ * screen takes the memory from the query cache by its id first; the rest stands in when the cache
+ * no longer has it (a reload after the cache was dropped).
+ */
+export function updateLocationState(pin: Pin): UpdateLocationState {
+  return {
+    id: pin.id,
+    title: pin.title,
+    imageUrl: pin.imageUrl,
+    images: pinImages(pin),
+    description: pin.description,
+    tags: pin.tags,
+    visibility: pin.visibility,
+    circleId: pin.circle?.id ?? null,
+    tripId: pin.tripId ?? null,
+    taggedFriends: pin.taggedFriends,
+    locationName: pin.locationName,
+    latitude: pin.latitude,
+    longitude: pin.longitude,
+    happenedAt: pin.happenedAt,
+  };
 }

@@ -2,7 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeXHR } from '../../../../test/fake-xhr.ts';
-import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
+import { makePin } from '../../../../test/pins.ts';
+import { jsonResponse, renderWithProviders, testQueryClient } from '../../../../test/providers.tsx';
+import { updateMemoryPath } from '../../../config/paths.ts';
+import { visibleMemoriesKey } from '../../../lib/visible-memories.ts';
 import { UpdateMemory } from './update-memory.tsx';
 
 const pinState = {
@@ -205,5 +208,57 @@ describe('UpdateMemory', () => {
     act(() => XHR.sent[0]!.respond(status, body));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('button', { name: 'Update Memory' })).toBeEnabled();
+  });
+});
+
+describe('UpdateMemory finds the memory by its id', () => {
+  const own = makePin({ id: 'pin-1', title: 'Server title', description: 'Server description', visibility: '1', isOwnPin: true, pinType: 'own', userId: 'me', author: 'me', locationName: 'Hove, United Kingdom', latitude: 50.83, longitude: -0.17 });
+
+  function open(entry: { pathname: string; search?: string; state?: unknown }, answer: (url: string) => Response, queryClient = testQueryClient()) {
+    localStorage.setItem('token', 'tok');
+    const fetchMock = vi.fn(async (input: string) => answer(input));
+    vi.stubGlobal('fetch', fetchMock);
+    const XHR = installFakeXHR();
+    const utils = renderWithProviders(<UpdateMemory />, { initialEntries: [entry], path: '/update-location', queryClient });
+    const asked = () => fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/pins/'));
+    return { ...utils, XHR, asked, user: userEvent.setup() };
+  }
+  const byId = (pin: unknown, status = 200) => (url: string) => (url === '/api/pins/pin-1' ? jsonResponse(status, pin) : jsonResponse(404, {}));
+  const coldEntry = () => {
+    const url = new URL(updateMemoryPath('pin-1'), 'http://x');
+    return { pathname: url.pathname, search: url.search };
+  };
+
+  it('opens on a cold load of its URL with no state: asks the server for the memory and fills the form', async () => {
+    const { asked, user, XHR } = open(coldEntry(), byId(own));
+    expect(await screen.findByLabelText('Title')).toHaveValue('Server title');
+    expect(screen.getByLabelText('Description')).toHaveValue('Server description');
+    expect(screen.getByText('Hove, United Kingdom')).toBeInTheDocument();
+    expect(asked()).toEqual(['/api/pins/pin-1']);
+    await user.click(screen.getByRole('button', { name: 'Update Memory' }));
+    expect(XHR.sent[0]!.fields()).toMatchObject({ pinId: 'pin-1', title: 'Server title' });
+  });
+
+  it('takes the memory from the cached lists before the handed-over state, and asks nothing', async () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData([...visibleMemoriesKey, 'map', 'some-area'], { items: [{ kind: 'pin', pin: { ...own, title: 'Cached title' } }], truncated: false });
+    const { asked } = open({ pathname: '/update-location', state: pinState }, byId(own), queryClient);
+    expect(screen.getByLabelText('Title')).toHaveValue('Cached title');
+    expect(screen.getByLabelText('Description')).toHaveValue('Server description');
+    expect(asked()).toEqual([]);
+  });
+
+  it('with state but no cached copy, opens on the state at once and asks nothing', () => {
+    const { asked } = open({ pathname: '/update-location', state: pinState }, byId(own));
+    expect(screen.getByLabelText('Title')).toHaveValue('Old title');
+    expect(asked()).toEqual([]);
+  });
+
+  it.each([
+    ['is gone', byId({ error: 'Pin not found' }, 404)],
+    ["is someone else's", byId({ ...own, isOwnPin: false, pinType: 'friend' })],
+  ])('goes back to the map when the memory %s', async (_case, answer) => {
+    const { router } = open(coldEntry(), answer);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
   });
 });

@@ -1,11 +1,13 @@
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { PinIcon } from '../../../components/icons.tsx';
-import type { LandingState, UpdateLocationState } from '../../../config/route-state.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { updateLocationState, type LandingState, type UpdateLocationState } from '../../../config/route-state.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { draftKey } from '../../../lib/drafts.ts';
 import { queuedNotice } from '../../../lib/outbox/index.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useMemoryToEdit } from '../api/memory-to-edit.ts';
 import { useUpdateMemory } from '../api/update-memory.ts';
 import { MemoryForm } from './memory-form.tsx';
 
@@ -33,14 +35,37 @@ function stateOf(raw: unknown): UpdateLocationState | null {
   };
 }
 
+/**
+ * The memory to edit is found by its id: navigation state names it (docs/product.md §2), or on a
+ * cold load `?id=` (updateMemoryPath). Its fields come from the query cache when a list holds it,
+ * else from the handed-over state, else from the server; the form opens once it has them.
+ */
 export function UpdateMemory() {
   const location = useLocation();
+  const [params] = useSearchParams();
+  const handed = stateOf(location.state);
+  const id = handed?.id ?? params.get('id');
+  // Asked for only when nothing was handed over: handed fields open the form at once.
+  const memory = useMemoryToEdit(id, !handed);
+  const known = memory.data;
+  // Only the author edits a memory; another's opens nothing here (the server would refuse the save).
+  if (!id || (known && !known.isOwnPin) || (!known && !handed && memory.isError)) return <Navigate to={paths.landing} replace />;
+  const pin = known ? stateOf(updateLocationState(known)) : handed;
+  if (!pin) {
+    return (
+      <section className="screen centered memory-screen" role="status" aria-live="polite">
+        <h1>Update Memory</h1>
+        <Spinner label="Loading the memory" />
+      </section>
+    );
+  }
+  return <UpdateMemoryForm pin={pin} />;
+}
+
+function UpdateMemoryForm({ pin }: { pin: UpdateLocationState }) {
   const navigate = useNavigate();
   const update = useUpdateMemory();
   const userId = useSession().user?._id;
-  const pin = stateOf(location.state);
-  // Opened without a memory to edit (a reload, a typed URL): back to the map.
-  if (!pin) return <Navigate to={paths.landing} replace />;
   const focus = Number.isFinite(pin.latitude) && Number.isFinite(pin.longitude) ? { lat: pin.latitude, lng: pin.longitude } : undefined;
 
   return (
