@@ -1,4 +1,5 @@
-import type { Pin, PinImage, Visibility } from '@memory-map/shared';
+import type { Visibility } from '@memory-map/shared';
+import type { Pin, PinImage } from '../lib/api/types.ts';
 
 /**
  * What screens hand each other through navigation state (docs/product.md §2: the memory screens receive

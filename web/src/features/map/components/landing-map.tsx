@@ -1,4 +1,4 @@
-import { MAP_ZOOM_MAX, type Pin, type PlaceSearchResult } from '@memory-map/shared';
+import { MAP_ZOOM_MAX } from '@memory-map/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
@@ -35,6 +35,7 @@ import { PendingLayer } from './pending-layer.tsx';
 import { PinLayer, type PinActions } from './pin-layer.tsx';
 import { ShareSheet } from './share-sheet.tsx';
 import './map.css';
+import type { Pin, PlaceSearchResult } from '../../../lib/api/types.ts';
 
 export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
 /** Moving saves through the update call: its failure text (docs/product.md §8). */

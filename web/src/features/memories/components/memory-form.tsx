@@ -1,4 +1,4 @@
-import { createMemorySchema, LIMITS, MEMORY_MESSAGES, type PinImage, type PublicUser, type Visibility } from '@memory-map/shared';
+import { createMemorySchema, LIMITS, MEMORY_MESSAGES, type Visibility } from '@memory-map/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -16,6 +16,7 @@ import { useMemoryDraft } from './use-memory-draft.ts';
 import { TripPicker } from '../../../components/trip-picker.tsx';
 import { VisibilityPicker } from '../../../components/visibility-picker.tsx';
 import './memories.css';
+import type { PinImage, PublicUser } from '../../../lib/api/types.ts';
 
 type FriendLike = Pick<PublicUser, '_id' | 'username' | 'profilePicture'>;
 
