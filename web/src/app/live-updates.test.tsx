@@ -1,4 +1,3 @@
-import type { PublicUser } from '@memory-map/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,6 +8,7 @@ import { feedKeys } from '../features/feed/api/keys.ts';
 import { mapKeys } from '../features/map/api/keys.ts';
 import { Layout } from './layout.tsx';
 import { liveToastText } from './live-updates.ts';
+import type { PublicUser } from '../lib/api/types.ts';
 
 const person = (name: string): PublicUser => ({ _id: name, username: name, profilePicture: `/media/${name}.webp`, email: `${name}@example.test` });
 

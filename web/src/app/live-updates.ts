@@ -1,4 +1,4 @@
-import type { LiveEvent, PublicUser } from '@memory-map/shared';
+import type { LiveEvent } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { conversationKeys } from '../features/conversation/api/keys.ts';
@@ -9,6 +9,7 @@ import { currentUserKeys } from '../lib/current-user.ts';
 import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import { getToken } from '../lib/session.ts';
 import { visibleMemoriesKey } from '../lib/visible-memories.ts';
+import type { PublicUser } from '../lib/api/types.ts';
 
 /** The toast texts of live events (a person's name is the one the server sent). */
 export const liveToastText = {

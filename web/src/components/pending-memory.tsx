@@ -1,4 +1,3 @@
-import type { PinImage } from '@memory-map/shared';
 import { useEffect, useState } from 'react';
 import { discardOutboxItem, type OutboxItem } from '../lib/outbox/index.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -6,6 +5,7 @@ import { ImageViewer } from './image-viewer.tsx';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { PinIcon } from './icons.tsx';
 import './pending-memory.css';
+import type { PinImage } from '../lib/api/types.ts';
 
 export const WAITING_TEXT = 'Waiting to upload';
 export const REFUSED_TITLE = 'Not uploaded';

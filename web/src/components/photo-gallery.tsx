@@ -1,7 +1,7 @@
-import type { PinImage } from '@memory-map/shared';
 import { useCallback, useRef, useState } from 'react';
 import { photoLabel, photoSrcSet } from '../lib/pin-images.ts';
 import './photo-gallery.css';
+import type { PinImage } from '../lib/api/types.ts';
 
 export interface PhotoGalleryProps {
   images: PinImage[];

@@ -1,4 +1,5 @@
-import type { Pin, PinImage, Visibility } from '@memory-map/shared';
+import type { Visibility } from '@memory-map/shared';
+import type { Pin, PinImage } from '../lib/api/types.ts';
 import { pinImages } from '../lib/pin-images.ts';
 
 /**

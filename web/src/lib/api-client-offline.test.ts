@@ -6,11 +6,11 @@ describe('offline', () => {
   it("refuses a call at once with \"You're offline\" and sends nothing", async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const err = await api('/api/send_request', { method: 'POST', json: { userId: 'x' } }).catch((e: unknown) => e);
+    const err = await api.POST('/api/send_request', { body: { userId: 'x' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).isOffline).toBe(true);
     expect((err as ApiError).serverMessage).toBe(OFFLINE_MESSAGE);
-    await expect(apiUpload('/api/profile/picture', new FormData())).rejects.toMatchObject({ serverMessage: OFFLINE_MESSAGE });
+    await expect(apiUpload('/api/profile/upload-profile-picture', new FormData())).rejects.toMatchObject({ serverMessage: OFFLINE_MESSAGE });
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

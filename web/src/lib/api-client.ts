@@ -1,3 +1,5 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './api/schema';
 import { clearSession, getToken } from './session.ts';
 
 /**
@@ -56,83 +58,125 @@ export function sessionEnded(): void {
   onUnauthorized();
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as multipart/form-data. */
-  form?: FormData;
-  /** Bearer token on every call but register, login and PUT /update_user (docs/product.md §7). */
-  auth?: boolean;
-  signal?: AbortSignal;
+/**
+ * Calls made without the token (docs/product.md §7: register, login and PUT /update_user), and the
+ * signed-out screens' calls, where a stale token's 401 must not end a session nobody is using.
+ */
+const WITHOUT_TOKEN = new Set<string>(['/api/register', '/api/profile/login', '/update_user', '/api/password/forgot', '/api/password/reset', '/api/signup-info', '/api/app-info']);
+
+function messageOf(body: unknown): string | undefined {
+  return body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
 }
 
-export interface ApiResponse<T> {
-  data: T;
-  headers: Headers;
+function parsed(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-function handleFailure(status: number, body: unknown, authed: boolean): never {
-  const message =
-    body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
+function failure(status: number, body: unknown, authed: boolean): ApiError {
   // A dead session anywhere sends the person back to the login screen with a clean slate.
   if (status === 401 && authed) sessionEnded();
-  throw new ApiError(status, message);
+  return new ApiError(status, messageOf(body));
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', json, form, auth = true, signal } = options;
-  const offline = offlineError();
-  if (offline) throw offline;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getToken();
-  if (auth && token) headers.authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) {
-    body = form;
-  }
-  let res: Response;
-  try {
-    res = await fetch(path, { method, headers, body, signal, credentials: 'same-origin' });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, undefined);
-  }
-  const text = await res.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
-  if (!res.ok) handleFailure(res.status, parsed, auth && Boolean(token));
-  return { data: parsed as T, headers: res.headers };
-}
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
-/** Convenience for the common case where only the body matters. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequest<T>(path, options)).data;
+/**
+ * openapi-fetch builds a Request; this one carries only the URL, method and headers (what `send`
+ * reads) and keeps the path and init it was made from, so the call goes out as fetch(path, init):
+ * the body as built (a JSON string, or the FormData itself, never turned into a stream and read
+ * back) and the caller's own AbortSignal. The absolute URL is only for the Request's sake (outside
+ * a page, as in tests, a relative one is refused).
+ */
+class ApiRequest extends Request {
+  readonly path: string;
+  readonly init: RequestInit;
+  constructor(input: RequestInfo | URL, init: RequestInit = {}) {
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    super(new URL(path, globalThis.location?.href ?? 'http://localhost'), { method: init.method, headers: init.headers });
+    this.path = path;
+    this.init = init;
+  }
 }
 
 /**
- * Multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can).
- * `onProgress` receives 0..1.
+ * The one place a call gets its token, the offline check and the error shape; openapi-fetch hands
+ * every call here. It sends at once (no middleware awaits first), with fetch looked up at call
+ * time, so tests (and anything else) that replace fetch after this module loads are heard.
  */
-export function apiUpload<T>(
-  path: string,
-  form: FormData,
-  options: { method?: 'POST' | 'PUT'; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<T> {
+function send(request: Request): Promise<Response> {
   const offline = offlineError();
   if (offline) return Promise.reject(offline);
-  return new Promise<T>((resolve, reject) => {
+  const { path, init } = request instanceof ApiRequest ? request : { path: request.url, init: {} };
+  const headers: Record<string, string> = { accept: 'application/json', ...Object.fromEntries(request.headers) };
+  const token = getToken();
+  const authed = Boolean(token) && !WITHOUT_TOKEN.has(new URL(request.url).pathname);
+  if (authed) headers.authorization = `Bearer ${token}`;
+  return globalThis.fetch(path, { ...init, headers, signal: init.signal ?? null }).then(
+    async (res) => {
+      if (res.ok) return res;
+      throw failure(res.status, parsed(await res.text()), authed);
+    },
+    (err: unknown) => {
+      // Cut off or no answer: a network error (status 0); a cancelled call stays an AbortError.
+      throw isAbort(err) ? err : new ApiError(0, undefined);
+    },
+  );
+}
+
+/**
+ * The typed client every call goes through: `api.GET('/api/pins/{id}', { params: { path: { id } } })`.
+ * Paths, parameters, bodies and answers come from the server's OpenAPI document (api/schema.d.ts).
+ * A failure rejects with an ApiError, so `data(...)` below only ever sees a success.
+ */
+export const api = createClient<paths>({ fetch: send, Request: ApiRequest, credentials: 'same-origin' });
+
+/**
+ * The body of a successful answer (failures have already thrown, see `send`). openapi-fetch
+ * types an answer as data-or-error; this keeps the data's type.
+ */
+export async function data<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  return (await call).data as T;
+}
+
+/** Paths with a POST or PUT, and the JSON their success answers. */
+type WritePath = { [P in keyof paths]: paths[P] extends { post: object } | { put: object } ? P : never }[keyof paths];
+type UploadAnswer<P extends WritePath, M extends 'post' | 'put'> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer A } } }
+    ? A
+    : R extends { 201: { content: { 'application/json': infer A } } }
+      ? A
+      : never
+  : never;
+
+/**
+ * A file upload. It stays on XMLHttpRequest because fetch cannot report how much of a request body
+ * has gone (upload progress); it is typed from the same generated `paths` as every other call, and
+ * applies the same rules as `send` (offline, token, 401, ApiError). It also carries the uploads
+ * whose only field is a file (the profile picture, a trip's GPX track): the server reads those in
+ * the handler and documents no body for them, so openapi-fetch, which sends only a documented body,
+ * cannot. `onProgress` receives 0..1.
+ */
+export function apiUpload<P extends WritePath, M extends 'post' | 'put' = 'post'>(
+  path: P,
+  form: FormData,
+  options: {
+    method?: Uppercase<M>;
+    /** Values for the path's `{name}` parts. */
+    params?: { path: Record<string, string> };
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+  } = {},
+): Promise<UploadAnswer<P, M>> {
+  const offline = offlineError();
+  if (offline) return Promise.reject(offline);
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.params?.path[name] ?? ''));
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', path);
+    xhr.open(options.method ?? 'POST', url);
     xhr.withCredentials = true;
     const token = getToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -143,22 +187,13 @@ export function apiUpload<T>(
     xhr.onerror = () => reject(new ApiError(0, undefined));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     xhr.onload = () => {
-      let parsed: unknown = undefined;
-      try {
-        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        parsed = undefined;
-      }
+      const body = parsed(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(1);
-        resolve(parsed as T);
+        resolve(body as UploadAnswer<P, M>);
         return;
       }
-      try {
-        handleFailure(xhr.status, parsed, Boolean(token));
-      } catch (err) {
-        reject(err);
-      }
+      reject(failure(xhr.status, body, Boolean(token)));
     };
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
@@ -179,41 +214,24 @@ export interface Download {
   filename: string;
 }
 
+/** Paths whose GET answers a file rather than JSON. */
+type DownloadPath = '/api/export';
+
 /**
- * A file fetched with the session's token, read as it arrives so the screen can show progress
- * (`onProgress` gets the bytes received so far). Failures become the same ApiError as any call;
- * a connection cut part way is a network error (status 0).
+ * A file fetched through the same client (token, offline check, errors), read as it arrives so the
+ * screen can show progress (`onProgress` gets the bytes received so far). A connection cut part
+ * way is a network error (status 0).
  */
 export async function apiDownload(
-  path: string,
+  path: DownloadPath,
   options: { fallbackName: string; onProgress?: (bytes: number) => void; signal?: AbortSignal },
 ): Promise<Download> {
-  const offline = offlineError();
-  if (offline) throw offline;
-  const token = getToken();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(path, { headers, signal: options.signal, credentials: 'same-origin' });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, undefined);
-  }
-  if (!res.ok) {
-    let parsed: unknown = undefined;
-    try {
-      parsed = JSON.parse(await res.text());
-    } catch {
-      parsed = undefined;
-    }
-    handleFailure(res.status, parsed, Boolean(token));
-  }
+  const { data: stream, response } = await api.GET(path, { parseAs: 'stream', signal: options.signal });
   const chunks: Uint8Array[] = [];
   let received = 0;
   try {
-    if (res.body) {
-      const reader = res.body.getReader();
+    if (stream) {
+      const reader = stream.getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -223,10 +241,19 @@ export async function apiDownload(
       }
     }
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (isAbort(err)) throw err;
     throw new ApiError(0, undefined);
   }
-  const disposition = res.headers.get('content-disposition') ?? '';
+  const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? options.fallbackName;
-  return { blob: new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' }), filename };
+  return { blob: new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }), filename };
+}
+
+/**
+ * The options that send a paged list's next call with the server's own `rel="next"` query, as it
+ * is (the page parameter the lists keep is that link; the path stays the typed one).
+ */
+export function linkQuery(link: string): { querySerializer: () => string } {
+  const search = new URL(link, 'http://link').search.slice(1);
+  return { querySerializer: () => search };
 }

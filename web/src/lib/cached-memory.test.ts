@@ -1,4 +1,4 @@
-import type { Pin } from '@memory-map/shared';
+import type { Pin } from './api/types.ts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { cachedMemory } from './cached-memory.ts';

@@ -1,4 +1,4 @@
-import type { Pin } from '@memory-map/shared';
+import type { Pin } from './api/types.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { visibleMemoriesKey } from './visible-memories.ts';
 

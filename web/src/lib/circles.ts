@@ -1,7 +1,7 @@
-import type { Circle } from '@memory-map/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from './api-client.ts';
+import { api, data } from './api-client.ts';
+import type { Circle } from './api/types.ts';
 import { useSession } from './session.ts';
 
 /**
@@ -13,7 +13,7 @@ export const circlesKey = (viewerId: string | null) => ['circles', viewerId] as 
 
 /** GET /api/circles: the viewer's circles, by name, with their members' ids. */
 export function fetchCircles(signal?: AbortSignal): Promise<Circle[]> {
-  return api<Circle[]>('/api/circles', { signal });
+  return data(api.GET('/api/circles', { signal }));
 }
 
 export function circlesQueryOptions(viewerId: string | null, enabled: boolean) {

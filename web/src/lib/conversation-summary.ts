@@ -1,4 +1,4 @@
-import type { Pin } from '@memory-map/shared';
+import type { Pin } from './api/types.ts';
 
 /** All reactions of a memory, whatever the emoji. */
 function reactionTotal(pin: Pick<Pin, 'reactions'>): number {

@@ -1,6 +1,6 @@
-import type { SelfUser } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { api, data } from './api-client.ts';
+import type { SelfUser } from './api/types.ts';
 import { getStoredUser, saveStoredUser, useSession } from './session.ts';
 
 /** The viewer's id is part of the key so one person's record never shows for the next. */
@@ -15,7 +15,7 @@ export const currentUserKeys = {
  * request lists from it (Add Friend) see what changed since login.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SelfUser> {
-  const user = await api<SelfUser>('/api/get_user', { signal });
+  const user = await data(api.GET('/api/get_user', { signal }));
   saveStoredUser({ ...getStoredUser(), ...user });
   return user;
 }

@@ -1,4 +1,5 @@
-import { LIMITS, type PinImage } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
+import type { PinImage } from './api/types.ts';
 
 /**
  * A memory's photos in order (docs/design.md §12). A pin kept by an older version of the app

@@ -1,4 +1,5 @@
-import type { Pin, PinType } from '@memory-map/shared';
+import type { PinType } from '@memory-map/shared';
+import type { Pin } from './api/types.ts';
 
 /**
  * docs/product.md §4. On the map: own if author equals the user, else public if visibility '3', else

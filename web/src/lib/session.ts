@@ -1,5 +1,6 @@
-import { SESSION_TOKEN_KEY, type SelfUser } from '@memory-map/shared';
+import { SESSION_TOKEN_KEY } from '@memory-map/shared';
 import { useSyncExternalStore } from 'react';
+import type { SelfUser } from './api/types.ts';
 
 /** docs/product.md §3: the current user record and the token live in localStorage under 'user' and 'token'. */
 const USER_KEY = 'user';

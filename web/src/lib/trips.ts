@@ -1,6 +1,6 @@
-import type { TripSummary } from '@memory-map/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { api, data } from './api-client.ts';
+import type { TripSummary } from './api/types.ts';
 import { useSession } from './session.ts';
 import { useInvalidateVisibleMemories, visibleMemoriesKey } from './visible-memories.ts';
 
@@ -13,7 +13,7 @@ export const tripsKey = (viewerId: string | null, userId: string | null) => [...
 
 /** GET /api/trips?user=: the trips of `userId` (the viewer's own when null) the viewer may open. */
 export function fetchTrips(userId: string | null, signal?: AbortSignal): Promise<TripSummary[]> {
-  return api<TripSummary[]>(userId ? `/api/trips?user=${encodeURIComponent(userId)}` : '/api/trips', { signal });
+  return data(api.GET('/api/trips', { params: { query: userId ? { user: userId } : {} }, signal }));
 }
 
 export function useTrips(userId: string | null = null) {
@@ -30,7 +30,7 @@ export function useMoveMemoryToTrip() {
   return useMutation({
     // Only this memory changes (PUT /api/pins/{id}/trip): a trip's list read here may be behind
     // another device's change to it, and sending the whole list would undo that change.
-    mutationFn: ({ pinId, tripId }: { pinId: string; tripId: string | null }) => api<{ tripId: string | null }>(`/api/pins/${encodeURIComponent(pinId)}/trip`, { method: 'PUT', json: { tripId } }),
+    mutationFn: ({ pinId, tripId }: { pinId: string; tripId: string | null }) => data(api.PUT('/api/pins/{id}/trip', { params: { path: { id: pinId } }, body: { tripId } })),
     onSuccess: invalidate,
   });
 }

@@ -1,3 +1,4 @@
+import { multipartForm } from '../multipart.ts';
 import type { OutboxItem } from './outbox-item.ts';
 
 /**
@@ -23,10 +24,7 @@ function headersOf(item: OutboxItem, token: string): Record<string, string> {
 
 function bodyOf(item: OutboxItem): string | FormData {
   if (item.method === 'DELETE') return JSON.stringify(item.fields);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(item.fields)) form.append(name, value);
-  for (const file of item.files) form.append(file.field, file.blob, file.name);
-  return form;
+  return multipartForm(item.fields, item.files);
 }
 
 const parsed = (text: string): unknown => {

@@ -1,19 +1,19 @@
-import type { AdminSettings, AdminStats, Invite, InviteRequest } from '@memory-map/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { AdminSettings, InviteRequest } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { adminKeys } from './keys.ts';
 
 /** GET /api/admin/stats. */
 export function useAdminStats() {
   const viewerId = useSession().user?._id ?? null;
-  return useQuery({ queryKey: adminKeys.stats(viewerId), queryFn: ({ signal }) => api<AdminStats>('/api/admin/stats', { signal }) });
+  return useQuery({ queryKey: adminKeys.stats(viewerId), queryFn: ({ signal }) => data(api.GET('/api/admin/stats', { signal })) });
 }
 
 /** GET /api/admin/settings. */
 export function useAdminSettings() {
   const viewerId = useSession().user?._id ?? null;
-  return useQuery({ queryKey: adminKeys.settings(viewerId), queryFn: ({ signal }) => api<AdminSettings>('/api/admin/settings', { signal }) });
+  return useQuery({ queryKey: adminKeys.settings(viewerId), queryFn: ({ signal }) => data(api.GET('/api/admin/settings', { signal })) });
 }
 
 /** PUT /api/admin/settings. */
@@ -21,7 +21,7 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   const viewerId = useSession().user?._id ?? null;
   return useMutation({
-    mutationFn: (settings: AdminSettings) => api<AdminSettings>('/api/admin/settings', { method: 'PUT', json: settings }),
+    mutationFn: (settings: AdminSettings) => data(api.PUT('/api/admin/settings', { body: settings })),
     networkMode: 'always',
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings(viewerId), saved),
   });
@@ -30,14 +30,14 @@ export function useSaveSettings() {
 /** GET /api/admin/invites: the ones that can still be used. */
 export function useInvites() {
   const viewerId = useSession().user?._id ?? null;
-  return useQuery({ queryKey: adminKeys.invites(viewerId), queryFn: ({ signal }) => api<Invite[]>('/api/admin/invites', { signal }) });
+  return useQuery({ queryKey: adminKeys.invites(viewerId), queryFn: ({ signal }) => data(api.GET('/api/admin/invites', { signal })) });
 }
 
 /** POST /api/admin/invites. */
 export function useCreateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteRequest) => api<Invite>('/api/admin/invites', { method: 'POST', json: input }),
+    mutationFn: (input: InviteRequest) => data(api.POST('/api/admin/invites', { body: input })),
     networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -47,7 +47,7 @@ export function useCreateInvite() {
 export function useRevokeInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api<null>(`/api/admin/invites/${encodeURIComponent(code)}`, { method: 'DELETE' }),
+    mutationFn: (code: string) => data(api.DELETE('/api/admin/invites/{code}', { params: { path: { code } } })),
     networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

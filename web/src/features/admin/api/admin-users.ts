@@ -1,6 +1,6 @@
-import type { AdminUser, AdminUserPatch, ResetLink } from '@memory-map/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { AdminUserPatch } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { adminKeys } from './keys.ts';
 
@@ -9,7 +9,7 @@ export function useAdminUsers(q: string) {
   const viewerId = useSession().user?._id ?? null;
   return useQuery({
     queryKey: adminKeys.users(viewerId, q),
-    queryFn: ({ signal }) => api<AdminUser[]>(`/api/admin/users?limit=100${q ? `&q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryFn: ({ signal }) => data(api.GET('/api/admin/users', { params: { query: { limit: 100, ...(q ? { q } : {}) } }, signal })),
     // While a search runs, the rows on screen stay (and a reset link one of them shows stays with it).
     placeholderData: keepPreviousData,
   });
@@ -19,7 +19,7 @@ export function useAdminUsers(q: string) {
 export function usePatchUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdminUserPatch }) => api<AdminUser>(`/api/admin/users/${id}`, { method: 'PATCH', json: patch }),
+    mutationFn: ({ id, patch }: { id: string; patch: AdminUserPatch }) => data(api.PATCH('/api/admin/users/{id}', { params: { path: { id } }, body: patch })),
     networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -29,7 +29,7 @@ export function usePatchUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<null>(`/api/admin/users/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => data(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } })),
     networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
@@ -38,7 +38,7 @@ export function useDeleteUser() {
 /** POST /api/admin/users/{id}/reset_link: a password reset link to hand over (one hour). */
 export function useMakeResetLink() {
   return useMutation({
-    mutationFn: (id: string) => api<ResetLink>(`/api/admin/users/${id}/reset_link`, { method: 'POST' }),
+    mutationFn: (id: string) => data(api.POST('/api/admin/users/{id}/reset_link', { params: { path: { id } } })),
     networkMode: 'always',
   });
 }

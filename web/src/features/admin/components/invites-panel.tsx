@@ -1,7 +1,7 @@
-import type { Invite } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../lib/api-client.ts';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../api/admin-server.ts';
+import type { Invite } from '../../../lib/api/types.ts';
 
 const USES = [1, 5, 10, 25, 100];
 const DAYS = [1, 7, 14, 30];

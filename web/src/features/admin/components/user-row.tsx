@@ -1,9 +1,9 @@
-import type { AdminUser } from '@memory-map/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useDeleteUser, useMakeResetLink, usePatchUser } from '../api/admin-users.ts';
 import { formatBytes, lastSeenText } from '../lib/format.ts';
+import type { AdminUser } from '../../../lib/api/types.ts';
 
 const FAILED = 'That did not work. Please try again.';
 

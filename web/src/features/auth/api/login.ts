@@ -1,10 +1,10 @@
-import type { AuthResponse, LoginInput } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { AuthResponse, LoginInput } from '../../../lib/api/types.ts';
 
 /** POST /api/profile/login — no token (docs/product.md §7). */
 export function loginUser(input: LoginInput): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/profile/login', { method: 'POST', json: input, auth: false });
+  return data(api.POST('/api/profile/login', { body: input }));
 }
 
 export function useLogin() {

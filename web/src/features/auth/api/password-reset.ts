@@ -1,10 +1,10 @@
-import type { ResetPasswordInput, SignupInfo } from '@memory-map/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { AnswerOf, BodyOf } from '../../../lib/api/types.ts';
 
 /** POST /api/password/forgot: 202 whatever the account (docs/design.md §18). */
-export function askForResetLink(login: string): Promise<{ message: string }> {
-  return api('/api/password/forgot', { method: 'POST', json: { login }, auth: false });
+export function askForResetLink(login: string): Promise<AnswerOf<'postApiPasswordForgot'>> {
+  return data(api.POST('/api/password/forgot', { body: { login } }));
 }
 
 export function useAskForResetLink() {
@@ -12,8 +12,8 @@ export function useAskForResetLink() {
 }
 
 /** POST /api/password/reset: the new password; every session of the account ends. */
-export function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-  return api('/api/password/reset', { method: 'POST', json: input, auth: false });
+export function resetPassword(input: BodyOf<'postApiPasswordReset'>): Promise<AnswerOf<'postApiPasswordReset'>> {
+  return data(api.POST('/api/password/reset', { body: input }));
 }
 
 export function useResetPassword() {
@@ -24,7 +24,7 @@ export function useResetPassword() {
 export function useSignupInfo() {
   return useQuery({
     queryKey: ['signup-info'],
-    queryFn: ({ signal }) => api<SignupInfo>('/api/signup-info', { auth: false, signal }),
+    queryFn: ({ signal }) => data(api.GET('/api/signup-info', { signal })),
     staleTime: 60_000,
   });
 }

@@ -1,10 +1,10 @@
-import type { AuthResponse, RegisterInput } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { AuthResponse, RegisterInput } from '../../../lib/api/types.ts';
 
 /** POST /api/register — no token (docs/product.md §7). */
 export function registerUser(input: RegisterInput): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/register', { method: 'POST', json: input, auth: false });
+  return data(api.POST('/api/register', { body: input }));
 }
 
 export function useRegister() {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, emailSchema, passwordProblem, usernameSchema, type RegisterInput } from '@memory-map/shared';
+import { AUTH_MESSAGES, emailSchema, passwordProblem, usernameSchema } from '@memory-map/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -8,6 +8,7 @@ import { AuthLogo } from './auth-logo.tsx';
 import { PasswordChecklist, PasswordMatch } from './password-checklist.tsx';
 import { useStartSession } from './use-start-session.ts';
 import './auth.css';
+import type { RegisterInput } from '../../../lib/api/types.ts';
 
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
 

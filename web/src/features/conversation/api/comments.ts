@@ -1,6 +1,7 @@
-import { LIMITS, type Comment } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, nextLink } from '../../../lib/api-client.ts';
+import { api, linkQuery, nextLink } from '../../../lib/api-client.ts';
+import type { Comment } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { conversationKeys, OPEN_SCREEN_REFRESH_MS } from './keys.ts';
 
@@ -14,9 +15,9 @@ export type CommentsData = InfiniteData<CommentsPage, string>;
 const firstPage = (pinId: string) => `/api/pins/${encodeURIComponent(pinId)}/comments?limit=${LIMITS.commentsPageMax}`;
 
 /** GET /api/pins/{id}/comments: a page of the thread, oldest first; the next page is in Link. */
-export async function fetchCommentsPage(url: string, signal?: AbortSignal): Promise<CommentsPage> {
-  const { data, headers } = await apiRequest<Comment[]>(url, { signal });
-  return { comments: data ?? [], next: nextLink(headers) };
+export async function fetchCommentsPage(pinId: string, url: string, signal?: AbortSignal): Promise<CommentsPage> {
+  const { data, response } = await api.GET('/api/pins/{id}/comments', { params: { path: { id: pinId } }, ...linkQuery(url), signal });
+  return { comments: data ?? [], next: nextLink(response.headers) };
 }
 
 /** The thread, a page of LIMITS.commentsPageMax at a time ("Show more comments" asks the next). */
@@ -24,7 +25,7 @@ export function useComments(pinId: string) {
   const { token, user } = useSession();
   return useInfiniteQuery({
     queryKey: conversationKeys.comments(user?._id ?? null, pinId),
-    queryFn: ({ pageParam, signal }) => fetchCommentsPage(pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchCommentsPage(pinId, pageParam, signal),
     initialPageParam: firstPage(pinId),
     getNextPageParam: (last: CommentsPage) => last.next ?? undefined,
     enabled: Boolean(token),

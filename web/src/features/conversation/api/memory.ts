@@ -1,12 +1,12 @@
-import type { Pin } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { conversationKeys, OPEN_SCREEN_REFRESH_MS } from './keys.ts';
 
 /** GET /api/pins/{id}: the memory with its comment and reaction counts. */
 export function fetchMemory(id: string, signal?: AbortSignal): Promise<Pin> {
-  return api<Pin>(`/api/pins/${encodeURIComponent(id)}`, { signal });
+  return data(api.GET('/api/pins/{id}', { params: { path: { id } }, signal }));
 }
 
 export function useMemory(id: string) {

@@ -1,12 +1,13 @@
-import type { PinReactions, ReactionEmoji } from '@memory-map/shared';
-import { api } from '../../../lib/api-client.ts';
+import type { ReactionEmoji } from '@memory-map/shared';
+import { api, data } from '../../../lib/api-client.ts';
+import type { AnswerOf } from '../../../lib/api/types.ts';
 
 /** PUT /api/pins/{id}/reaction: answers the memory's counts after it. */
-export function putReaction(pinId: string, emoji: ReactionEmoji): Promise<{ pinId: string; commentCount: number; reactions: PinReactions }> {
-  return api(`/api/pins/${encodeURIComponent(pinId)}/reaction`, { method: 'PUT', json: { emoji } });
+export function putReaction(pinId: string, emoji: ReactionEmoji): Promise<AnswerOf<'putApiPinsByIdReaction'>> {
+  return data(api.PUT('/api/pins/{id}/reaction', { params: { path: { id: pinId } }, body: { emoji } }));
 }
 
 /** DELETE /api/pins/{id}/reaction. */
-export function removeReaction(pinId: string): Promise<void> {
-  return api<void>(`/api/pins/${encodeURIComponent(pinId)}/reaction`, { method: 'DELETE' });
+export async function removeReaction(pinId: string): Promise<void> {
+  await api.DELETE('/api/pins/{id}/reaction', { params: { path: { id: pinId } } });
 }

@@ -1,4 +1,4 @@
-import { CONVERSATION_MESSAGES, type Comment, type Pin, type PinReactions, type ReactionEmoji } from '@memory-map/shared';
+import { CONVERSATION_MESSAGES, type ReactionEmoji } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -25,6 +25,7 @@ import { Composer } from './composer.tsx';
 import { ReactionsBar } from './reactions-bar.tsx';
 import { Thread, type PendingComment } from './thread.tsx';
 import './conversation.css';
+import type { Comment, Pin, PinReactions } from '../../../lib/api/types.ts';
 
 export const MEMORY_NOT_FOUND = 'This memory could not be found.';
 export const MEMORY_FAILED = 'Could not load this memory.';

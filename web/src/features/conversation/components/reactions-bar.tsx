@@ -1,5 +1,6 @@
-import { REACTION_EMOJIS, type PinReactions, type ReactionEmoji } from '@memory-map/shared';
+import { REACTION_EMOJIS, type ReactionEmoji } from '@memory-map/shared';
 import { reactionLabel } from '../lib/reactions.ts';
+import type { PinReactions } from '../../../lib/api/types.ts';
 
 /** The six reactions of docs/design.md §14, each with its count; the viewer's own is pressed. */
 export function ReactionsBar({ reactions, onPick, disabled }: { reactions: PinReactions; onPick: (emoji: ReactionEmoji | null) => void; disabled?: boolean }) {

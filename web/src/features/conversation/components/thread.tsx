@@ -1,8 +1,8 @@
-import type { Comment } from '@memory-map/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
 import { personPath } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/pin-type.ts';
+import type { Comment } from '../../../lib/api/types.ts';
 
 /** A comment written here that the server has not taken yet (optimistic), or refused. */
 export interface PendingComment {

@@ -1,4 +1,5 @@
-import type { PinReactions, ReactionEmoji } from '@memory-map/shared';
+import type { ReactionEmoji } from '@memory-map/shared';
+import type { PinReactions } from '../../../lib/api/types.ts';
 
 /** The counts as they are once the viewer picks `next` (null: takes theirs back), before the server answers. */
 export function reactionsAfter(current: PinReactions, next: ReactionEmoji | null): PinReactions {

@@ -1,6 +1,6 @@
-import type { Pin } from '@memory-map/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { feedKeys } from './keys.ts';
 
@@ -20,7 +20,7 @@ export function localDay(now = new Date()): string {
 
 /** GET /api/on_this_day?tz=: one's own memories from this date in earlier years, newest first. */
 export function fetchOnThisDay(tz: string, signal?: AbortSignal): Promise<Pin[]> {
-  return api<Pin[]>(`/api/on_this_day?tz=${encodeURIComponent(tz)}`, { signal });
+  return data(api.GET('/api/on_this_day', { params: { query: { tz } }, signal }));
 }
 
 export function onThisDayQueryOptions(viewerId: string | null, tz: string, day: string, enabled: boolean) {

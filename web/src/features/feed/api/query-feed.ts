@@ -1,6 +1,7 @@
-import { LIMITS, type Pin } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest, nextLink } from '../../../lib/api-client.ts';
+import { api, linkQuery, nextLink } from '../../../lib/api-client.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { feedKeys } from './keys.ts';
 
@@ -13,8 +14,8 @@ export const FIRST_FEED_PAGE = `/api/query_feed?limit=${LIMITS.feedPageDefault}`
 
 /** GET /api/query_feed: visible pins, newest first; the next page's URL is in the Link header. */
 export async function fetchFeedPage(url: string, signal?: AbortSignal): Promise<FeedPage> {
-  const { data, headers } = await apiRequest<Pin[]>(url, { signal });
-  return { pins: data ?? [], next: nextLink(headers) };
+  const { data, response } = await api.GET('/api/query_feed', { ...linkQuery(url), signal });
+  return { pins: data ?? [], next: nextLink(response.headers) };
 }
 
 export function feedQueryOptions(viewerId: string | null, enabled: boolean) {

@@ -1,6 +1,6 @@
-import { LIMITS, type Pin } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest, nextLink } from '../../../lib/api-client.ts';
+import { api, linkQuery, nextLink } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { feedKeys } from './keys.ts';
 import type { FeedPage } from './query-feed.ts';
@@ -11,8 +11,8 @@ export function firstSearchPage(q: string): string {
 
 /** GET /api/search: memories the viewer may see, most relevant first; the next page is in Link. */
 export async function fetchSearchPage(url: string, signal?: AbortSignal): Promise<FeedPage> {
-  const { data, headers } = await apiRequest<Pin[]>(url, { signal });
-  return { pins: data ?? [], next: nextLink(headers) };
+  const { data, response } = await api.GET('/api/search', { ...linkQuery(url), signal });
+  return { pins: data ?? [], next: nextLink(response.headers) };
 }
 
 export function searchQueryOptions(viewerId: string | null, q: string, enabled: boolean) {

@@ -1,4 +1,3 @@
-import type { Pin } from '@memory-map/shared';
 import { memo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -12,6 +11,7 @@ import { showOnMapState } from '../../../config/route-state.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { Highlighted } from './highlighted.tsx';
 import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 
 /** docs/product.md §9: the feed offers 'Show more' above 80 characters. */
 export const FEED_SHOW_MORE_AT = 80;

@@ -1,4 +1,3 @@
-import type { Pin } from '@memory-map/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedIn, stubIntersectionObserver } from '../../../../test/api-mock.ts';
@@ -6,6 +5,7 @@ import { renderWithProviders } from '../../../../test/providers.tsx';
 import { feedKeys } from '../api/keys.ts';
 import { FeedView } from './feed-view.tsx';
 import { authorLine } from './feed-item.tsx';
+import type { Pin } from '../../../lib/api/types.ts';
 
 let n = 0;
 function pin(over: Partial<Pin> = {}): Pin {

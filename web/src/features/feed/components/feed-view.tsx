@@ -1,4 +1,3 @@
-import type { Pin } from '@memory-map/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +20,7 @@ import { FeedItem } from './feed-item.tsx';
 import { OnThisDayCard } from './on-this-day-card.tsx';
 import { PendingList } from './pending-list.tsx';
 import './feed.css';
+import type { Pin } from '../../../lib/api/types.ts';
 
 const FEED_FAILED = 'Failed to load feed. Please try again later.';
 export const FEED_EMPTY = 'No pins match your current filters. Try adjusting your filters or add more memories!';

@@ -1,10 +1,10 @@
-import type { Pin } from '@memory-map/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedIn } from '../../../../test/api-mock.ts';
 import { makePin } from '../../../../test/pins.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { FeedView } from './feed-view.tsx';
+import type { Pin } from '../../../lib/api/types.ts';
 
 /** Noon of today's date, `years` years back, on this device. */
 function yearsBack(years: number): string {

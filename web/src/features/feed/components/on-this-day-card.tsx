@@ -1,9 +1,9 @@
-import type { Pin } from '@memory-map/shared';
 import { useState } from 'react';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { formatDate } from '../../../lib/pin-type.ts';
 import { useOnThisDay } from '../api/on-this-day.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 
 function yearsAgo(iso: string, now = new Date()): string {
   const years = now.getFullYear() - new Date(iso).getFullYear();

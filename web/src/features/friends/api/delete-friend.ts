@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
 import { idsOf, updateStoredUser } from '../../../lib/session.ts';
 
 /** DELETE /api/delete_friend {userId}: ends the friendship both ways. */
 export function deleteFriend(userId: string): Promise<unknown> {
-  return api('/api/delete_friend', { method: 'DELETE', json: { userId } });
+  return data(api.DELETE('/api/delete_friend', { body: { userId } }));
 }
 
 /** Drops the friend from the stored user record (docs/product.md §4). */

@@ -1,13 +1,12 @@
-import type { PublicUser } from '@memory-map/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { PublicUser } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { friendsKeys } from './keys.ts';
 
 /** GET /api/pending_requests: requests received and not yet answered, newest first. */
 export async function fetchPendingRequests(signal?: AbortSignal): Promise<PublicUser[]> {
-  const body = await api<{ pendingRequests?: PublicUser[] }>('/api/pending_requests', { signal });
-  return body?.pendingRequests ?? [];
+  return (await data(api.GET('/api/pending_requests', { signal }))).pendingRequests;
 }
 
 export function pendingRequestsQueryOptions(viewerId: string | null, enabled: boolean) {

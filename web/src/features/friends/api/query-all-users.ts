@@ -1,6 +1,7 @@
-import { LIMITS, type PublicUser } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest, nextLink } from '../../../lib/api-client.ts';
+import { api, linkQuery, nextLink } from '../../../lib/api-client.ts';
+import type { PublicUser } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { friendsKeys } from './keys.ts';
 
@@ -17,8 +18,8 @@ export function firstUsersPage(q: string): string {
 
 /** GET /api/query_all_users: other users by username; the next page is in the Link header. */
 export async function fetchUsersPage(url: string, signal?: AbortSignal): Promise<UsersPage> {
-  const { data, headers } = await apiRequest<PublicUser[]>(url, { signal });
-  return { users: data ?? [], next: nextLink(headers) };
+  const { data, response } = await api.GET('/api/query_all_users', { ...linkQuery(url), signal });
+  return { users: data ?? [], next: nextLink(response.headers) };
 }
 
 export function usersQueryOptions(viewerId: string | null, q: string, enabled: boolean) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
 import { currentUserKeys } from '../../../lib/current-user.ts';
 import { idsOf, updateStoredUser, useSession } from '../../../lib/session.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
@@ -9,7 +9,7 @@ export type RequestAnswer = 'accept' | 'reject';
 
 /** POST /api/accept_request or /api/reject_request {userId}. */
 export function answerFriendRequest(userId: string, answer: RequestAnswer): Promise<unknown> {
-  return api(answer === 'accept' ? '/api/accept_request' : '/api/reject_request', { method: 'POST', json: { userId } });
+  return data(answer === 'accept' ? api.POST('/api/accept_request', { body: { userId } }) : api.POST('/api/reject_request', { body: { userId } }));
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Circle } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { Circle } from '../../../lib/api/types.ts';
 import { useInvalidateCircles } from '../../../lib/circles.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
@@ -14,8 +14,8 @@ export interface SaveCircleInput {
 /** POST /api/circles or PATCH /api/circles/{id} (docs/design.md §17): its name and who is in it. */
 export function saveCircle({ id, name, memberIds }: SaveCircleInput): Promise<Circle> {
   return id
-    ? api<Circle>(`/api/circles/${encodeURIComponent(id)}`, { method: 'PATCH', json: { name, memberIds } })
-    : api<Circle>('/api/circles', { method: 'POST', json: { name, memberIds } });
+    ? data(api.PATCH('/api/circles/{id}', { params: { path: { id } }, body: { name, memberIds } }))
+    : data(api.POST('/api/circles', { body: { name, memberIds } }));
 }
 
 export function useSaveCircle() {

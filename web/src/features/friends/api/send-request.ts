@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
 import { currentUserKeys } from '../../../lib/current-user.ts';
 import { idsOf, updateStoredUser } from '../../../lib/session.ts';
 
 /** POST /api/send_request {userId}. */
 export function sendFriendRequest(userId: string): Promise<unknown> {
-  return api('/api/send_request', { method: 'POST', json: { userId } });
+  return data(api.POST('/api/send_request', { body: { userId } }));
 }
 
 /** docs/product.md §4: on success the id joins the stored sent list. */

@@ -1,4 +1,4 @@
-import { FRIEND_MESSAGES, type PublicUser } from '@memory-map/shared';
+import { FRIEND_MESSAGES } from '@memory-map/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -19,6 +19,7 @@ import { paths } from '../../../config/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
+import type { PublicUser } from '../../../lib/api/types.ts';
 
 /** docs/product.md §2 row states. */
 export type RowStatus = 'idle' | 'loading' | 'pending' | 'friends' | 'received' | 'error';

@@ -1,8 +1,9 @@
-import { CIRCLE_MESSAGES, LIMITS, type Circle, type PublicUser } from '@memory-map/shared';
+import { CIRCLE_MESSAGES, LIMITS } from '@memory-map/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useSaveCircle } from '../api/save-circle.ts';
+import type { Circle, PublicUser } from '../../../lib/api/types.ts';
 
 export interface CircleEditorProps {
   /** The circle to change; null makes a new one. */

@@ -1,4 +1,3 @@
-import type { Circle, PublicUser } from '@memory-map/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadProblem } from '../../../components/load-problem.tsx';
@@ -7,6 +6,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { useCircles } from '../../../lib/circles.ts';
 import { useDeleteCircle } from '../api/delete-circle.ts';
 import { CircleEditor } from './circle-editor.tsx';
+import type { Circle, PublicUser } from '../../../lib/api/types.ts';
 
 export function peopleCountText(n: number): string {
   return n === 1 ? '1 person' : `${n} people`;

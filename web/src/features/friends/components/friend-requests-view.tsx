@@ -1,4 +1,3 @@
-import type { PublicUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { paths } from '../../../config/paths.ts';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
+import type { PublicUser } from '../../../lib/api/types.ts';
 
 /** docs/product.md §9: accepted and rejected rows leave after 1.5 s. */
 export const ANSWERED_ROW_MS = 1500;

@@ -1,4 +1,3 @@
-import type { PublicUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,6 +22,7 @@ import { CountBadge, PersonRow } from './person-row.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
 import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
+import type { PublicUser } from '../../../lib/api/types.ts';
 
 /** docs/product.md §9: the list is asked again 1 s after a removal. */
 export const RELOAD_AFTER_REMOVE_MS = 1000;

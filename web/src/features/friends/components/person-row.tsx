@@ -1,7 +1,7 @@
-import type { PublicUser } from '@memory-map/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
+import type { PublicUser } from '../../../lib/api/types.ts';
 
 /** One person in a social list: picture, username, e-mail when the server shows it, and actions. */
 export function PersonRow({

@@ -1,14 +1,13 @@
-import { placeNameOf, UNKNOWN_LOCATION, type ReverseResult } from '@memory-map/shared';
+import { placeNameOf, UNKNOWN_LOCATION } from '@memory-map/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
 import type { PhotoPosition } from '../../../lib/photo-taken.ts';
 import { importKeys } from './keys.ts';
 
 /** GET /api/places/reverse: our own offline geocoder names a suggestion's place (docs/design.md §4). */
 async function reverse(position: PhotoPosition, signal: AbortSignal): Promise<string> {
-  const params = new URLSearchParams({ lat: String(position.lat), lon: String(position.lng) });
   try {
-    return placeNameOf(await api<ReverseResult>(`/api/places/reverse?${params}`, { signal }));
+    return placeNameOf(await data(api.GET('/api/places/reverse', { params: { query: { lat: position.lat, lon: position.lng } }, signal })));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     return UNKNOWN_LOCATION;

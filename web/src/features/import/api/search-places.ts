@@ -1,13 +1,12 @@
-import { LIMITS, type PlaceSearchResult } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { PlaceSearchResult } from '../../../lib/api/types.ts';
 import { importKeys } from './keys.ts';
 
 /** GET /api/places/search: where to put a suggestion, by name (our own geocoder, never a third party). */
 async function searchPlaces(q: string, signal: AbortSignal): Promise<PlaceSearchResult[]> {
-  const params = new URLSearchParams({ q, limit: String(LIMITS.placesSearchDefault) });
-  const results = await api<PlaceSearchResult[]>(`/api/places/search?${params}`, { signal });
-  return Array.isArray(results) ? results : [];
+  return data(api.GET('/api/places/search', { params: { query: { q, limit: LIMITS.placesSearchDefault } }, signal }));
 }
 
 /** Searches for the submitted text; blank text asks nothing. */

@@ -1,9 +1,9 @@
-import type { MapResponse, Pin } from '@memory-map/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 import { mapKeys } from './keys.ts';
+import type { MapResponse, Pin } from '../../../lib/api/types.ts';
 
 /**
  * DELETE /api/delete {pinId}, through the outbox: offline the memory leaves the map and the feed at

@@ -1,7 +1,7 @@
-import type { MapItem, MapResponse } from '@memory-map/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { MapItem, MapResponse } from '../../../lib/api/types.ts';
 import { savedPinsWithin } from '../lib/saved-pins.ts';
 import { mapKeys, type MapView } from './keys.ts';
 
@@ -16,12 +16,16 @@ import { mapKeys, type MapView } from './keys.ts';
  * pin was what loaded zod on the map (docs/decisions/090-web-delivery.md, "Zod off the first screens").
  */
 export async function fetchMapPins(view: MapView, signal?: AbortSignal): Promise<MapResponse> {
-  const params = new URLSearchParams({ bbox: view.bbox, zoom: String(view.zoom), types: view.types });
-  const answer = await api<Partial<MapResponse> | null>(`/api/query_map_pins?${params}`, { signal });
-  if (!answer || !Array.isArray(answer.items) || typeof answer.truncated !== 'boolean') throw new Error('The map answer is not { items, truncated }');
+  const answer: unknown = await data(api.GET('/api/query_map_pins', { params: { query: { bbox: view.bbox, zoom: view.zoom, types: view.types } }, signal }));
+  if (!isMapResponse(answer)) throw new Error('The map answer is not { items, truncated }');
   const items = answer.items.filter(drawable);
   if (items.length < answer.items.length) console.warn(`The map left out ${answer.items.length - items.length} item(s) it cannot draw`);
   return { items, truncated: answer.truncated };
+}
+
+/** With bbox and zoom the server answers { items, truncated }; the bare list is for clients without a zoom. */
+function isMapResponse(answer: unknown): answer is MapResponse {
+  return Boolean(answer) && typeof answer === 'object' && Array.isArray((answer as MapResponse).items) && typeof (answer as MapResponse).truncated === 'boolean';
 }
 
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

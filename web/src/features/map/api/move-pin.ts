@@ -1,6 +1,8 @@
-import type { Pin } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { Pin } from '../../../lib/api/types.ts';
+import { multipartForm } from '../../../lib/multipart.ts';
+import { updatePinFields } from '../../../lib/update-pin-fields.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
 export interface MovePinInput {
@@ -15,15 +17,16 @@ export interface MovePinInput {
  * the date are kept by leaving them out. The server names the new place.
  */
 export function movePin({ pin, latitude, longitude }: MovePinInput): Promise<Pin> {
-  const form = new FormData();
-  form.append('pinId', pin.id);
-  form.append('title', pin.title);
-  form.append('description', pin.description);
-  form.append('visibility', pin.visibility);
-  if (pin.tags.length) form.append('tags', JSON.stringify(pin.tags));
-  form.append('latitude', String(latitude));
-  form.append('longitude', String(longitude));
-  return api<Pin>('/api/update_pin', { method: 'PUT', form });
+  const body = {
+    pinId: pin.id,
+    title: pin.title,
+    description: pin.description,
+    visibility: pin.visibility,
+    tags: pin.tags.length ? pin.tags : undefined,
+    latitude,
+    longitude,
+  };
+  return data(api.PUT('/api/update_pin', { body, bodySerializer: (fields) => multipartForm(updatePinFields(fields)) }));
 }
 
 /** A moved memory is asked for again wherever it is listed (map, feed, search). */

@@ -1,6 +1,7 @@
-import { LIMITS, type PlaceSearchResult } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { PlaceSearchResult } from '../../../lib/api/types.ts';
 import { mapKeys } from './keys.ts';
 
 /** docs/product.md §5: at most 5 results. */
@@ -8,9 +9,8 @@ export const SEARCH_LIMIT = LIMITS.placesSearchDefault;
 
 /** GET /api/places/search (our own geocoder; never a third party). */
 export async function searchPlaces(q: string, signal?: AbortSignal): Promise<PlaceSearchResult[]> {
-  const params = new URLSearchParams({ q, limit: String(SEARCH_LIMIT) });
-  const results = await api<PlaceSearchResult[]>(`/api/places/search?${params}`, { signal });
-  return (Array.isArray(results) ? results : []).slice(0, SEARCH_LIMIT);
+  const results = await data(api.GET('/api/places/search', { params: { query: { q, limit: SEARCH_LIMIT } }, signal }));
+  return results.slice(0, SEARCH_LIMIT);
 }
 
 /** Searches for the submitted text; blank text asks nothing (docs/product.md §5). */

@@ -1,25 +1,21 @@
-import type { ShareLink, ShareLinkStatus } from '@memory-map/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { ShareLink, ShareLinkStatus } from '../../../lib/api/types.ts';
 import { mapKeys } from './keys.ts';
-
-function sharePath(pinId: string): string {
-  return `/api/pins/${encodeURIComponent(pinId)}/share`;
-}
 
 /** GET /api/pins/{id}/share: until when the memory's link works (null: not shared). */
 export function fetchShareStatus(pinId: string, signal?: AbortSignal): Promise<ShareLinkStatus> {
-  return api<ShareLinkStatus>(sharePath(pinId), { signal });
+  return data(api.GET('/api/pins/{id}/share', { params: { path: { id: pinId } }, signal }));
 }
 
 /** POST /api/pins/{id}/share {expiresInDays}: a new link; any earlier one stops working. */
 export function createShareLink(pinId: string, expiresInDays: number): Promise<ShareLink> {
-  return api<ShareLink>(sharePath(pinId), { method: 'POST', json: { expiresInDays } });
+  return data(api.POST('/api/pins/{id}/share', { params: { path: { id: pinId } }, body: { expiresInDays } }));
 }
 
 /** DELETE /api/pins/{id}/share: the link stops working at once. */
 export async function stopSharing(pinId: string): Promise<void> {
-  await api<void>(sharePath(pinId), { method: 'DELETE' });
+  await api.DELETE('/api/pins/{id}/share', { params: { path: { id: pinId } } });
 }
 
 export function shareStatusQueryOptions(pinId: string) {

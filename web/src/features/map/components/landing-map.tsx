@@ -1,4 +1,3 @@
-import type { PlaceSearchResult } from '@memory-map/shared';
 import type L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
@@ -36,6 +35,7 @@ import { useMapSelection } from './use-map-selection.tsx';
 import { useMapToast } from './use-map-toast.ts';
 import { ViewTracker, type View } from './view-tracker.tsx';
 import './map.css';
+import type { PlaceSearchResult } from '../../../lib/api/types.ts';
 
 export const DELETE_FAILED = 'Failed to delete pin. Please try again.';
 /** Moving saves through the update call: its failure text (docs/product.md §8). */

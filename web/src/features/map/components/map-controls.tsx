@@ -1,4 +1,4 @@
-import type { PinType, PlaceSearchResult } from '@memory-map/shared';
+import type { PinType } from '@memory-map/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePlaceSearch } from '../api/search-places.ts';
 import type { TypeFilter } from '../lib/map-items.ts';
 import { THEME_LIST, type MapTheme } from '../lib/themes.ts';
+import type { PlaceSearchResult } from '../../../lib/api/types.ts';
 
 const FILTERS: Array<{ type: PinType; label: string }> = [
   { type: 'own', label: 'Own' },

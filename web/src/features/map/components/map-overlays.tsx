@@ -1,4 +1,4 @@
-import type { Pin } from '@memory-map/shared';
+import type { Pin } from '../../../lib/api/types.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ImageViewer } from '../../../components/image-viewer.tsx';
 import { pinImages } from '../../../lib/pin-images.ts';

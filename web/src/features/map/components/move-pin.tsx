@@ -1,9 +1,9 @@
-import type { Pin } from '@memory-map/shared';
 import type L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { pinIcon } from '../lib/icons.ts';
 import type { LatLng } from '../lib/use-geolocation.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 
 /** The memory being moved, and where it stands now. */
 export interface MoveState {

@@ -1,4 +1,3 @@
-import type { Pin } from '@memory-map/shared';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import type L from 'leaflet';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
@@ -7,6 +6,7 @@ import { flyOrJump } from '../lib/calm-motion.ts';
 import { clusterIcon, pinIcon } from '../lib/icons.ts';
 import type { MapItem, PinItem } from '../lib/map-items.ts';
 import { PinPopup } from './pin-popup.tsx';
+import type { Pin } from '../../../lib/api/types.ts';
 
 export interface PinActions {
   onUpdate: (pin: Pin) => void;

@@ -1,10 +1,10 @@
-import type { Pin } from '@memory-map/shared';
 import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makePin } from '../../../../test/pins.ts';
 import { pinBadgeText } from '../../../lib/pin-type.ts';
 import { PinPopup } from './pin-popup.tsx';
+import type { Pin } from '../../../lib/api/types.ts';
 
 function renderPopup(pin: Pin, type = pin.pinType) {
   const handlers = { onUpdate: vi.fn(), onDelete: vi.fn(), onOpenImage: vi.fn() };

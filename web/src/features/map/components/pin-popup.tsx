@@ -1,10 +1,11 @@
-import type { Pin, PinType } from '@memory-map/shared';
+import type { PinType } from '@memory-map/shared';
 import { useState, type ReactNode } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PhotoGallery } from '../../../components/photo-gallery.tsx';
 import { conversationLabel, conversationSummary } from '../../../lib/conversation-summary.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { formatDate, formatDateTime, formatHappenedAt, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 
 /** docs/product.md §9: the map popup offers Show more above 100 characters. */
 export const POPUP_CLAMP = 100;

@@ -1,4 +1,3 @@
-import type { Pin } from '@memory-map/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +7,7 @@ import { makePin } from '../../../../test/pins.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { PinPopup } from './pin-popup.tsx';
 import { ShareSheet } from './share-sheet.tsx';
+import type { Pin } from '../../../lib/api/types.ts';
 
 const own = makePin({ id: 'p9', title: 'Cliff walk', pinType: 'own', isOwnPin: true, author: 'me', userId: 'me', visibility: '1' });
 const URL_MADE = 'http://localhost/s/abcdefghijklmnopqrstuvwxyz012345';

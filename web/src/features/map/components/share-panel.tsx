@@ -1,8 +1,9 @@
-import { SHARE_LINK_DAYS, type Pin } from '@memory-map/shared';
+import { SHARE_LINK_DAYS } from '@memory-map/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/pin-type.ts';
 import { useCreateShareLink, useShareStatus, useStopSharing } from '../api/share-link.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 
 const DURATIONS = [1, SHARE_LINK_DAYS.default, SHARE_LINK_DAYS.max] as const;
 

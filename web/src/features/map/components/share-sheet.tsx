@@ -1,7 +1,7 @@
-import type { Pin } from '@memory-map/shared';
 import { useId } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { SharePanel } from './share-panel.tsx';
+import type { Pin } from '../../../lib/api/types.ts';
 
 /**
  * The share controls of a memory in a sheet of their own, over the map: in the popup they squeezed

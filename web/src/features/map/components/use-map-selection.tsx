@@ -1,4 +1,4 @@
-import type { Pin } from '@memory-map/shared';
+import type { Pin } from '../../../lib/api/types.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { memoryPath } from '../../../config/paths.ts';

@@ -1,9 +1,9 @@
-import type { MapResponse, Pin } from '@memory-map/shared';
 import { describe, expect, it } from 'vitest';
 import { makePin } from '../../../../test/pins.ts';
 import { FALLBACK_CITIES, randomFallbackCity } from './fallback-cities.ts';
 import { ALL_TYPES, fanOffsets, fetchBbox, keepOpenPin, mapItemsFor, type MapItem, type PinItem } from './map-items.ts';
 import { loadTheme, MAP_THEMES, saveTheme } from './themes.ts';
+import type { MapResponse, Pin } from '../../../lib/api/types.ts';
 
 /** The server's answer, as GET /api/query_map_pins gives it. */
 const answer = (...items: MapResponse['items']): MapResponse => ({ items, truncated: false });

@@ -1,5 +1,6 @@
-import { MAP_CLUSTER_MAX_ZOOM, type MapResponse, type Pin, type PinType } from '@memory-map/shared';
+import { MAP_CLUSTER_MAX_ZOOM, type PinType } from '@memory-map/shared';
 import { mapPinType } from '../../../lib/pin-type.ts';
+import type { MapResponse, Pin } from '../../../lib/api/types.ts';
 
 /**
  * What the map draws: single pins, or a bubble standing for `count` of them. The server clusters

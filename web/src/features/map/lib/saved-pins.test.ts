@@ -1,9 +1,9 @@
-import type { MapResponse, Pin } from '@memory-map/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { makePin } from '../../../../test/pins.ts';
 import { mapKeys } from '../api/keys.ts';
 import { savedPinsWithin } from './saved-pins.ts';
+import type { MapResponse, Pin } from '../../../lib/api/types.ts';
 
 const answer = (...pins: Pin[]): MapResponse => ({ items: pins.map((pin) => ({ kind: 'pin' as const, pin })), truncated: false });
 

@@ -1,6 +1,6 @@
-import type { MapItem, MapResponse } from '@memory-map/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { mapKeys, type MapView } from '../api/keys.ts';
+import type { MapItem, MapResponse } from '../../../lib/api/types.ts';
 
 /**
  * The pins this device already has for an area it has no answer for: every single pin of every

@@ -1,9 +1,10 @@
-import { UNKNOWN_LOCATION, type Pin, type Visibility } from '@memory-map/shared';
+import { UNKNOWN_LOCATION, type Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
 import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 import { photoForUpload } from '../lib/resize-photo.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 
 export interface CreateMemoryInput {
   title: string;

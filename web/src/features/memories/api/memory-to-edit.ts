@@ -1,13 +1,13 @@
-import type { Pin } from '@memory-map/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { Pin } from '../../../lib/api/types.ts';
 import { cachedMemory } from '../../../lib/cached-memory.ts';
 import { useSession } from '../../../lib/session.ts';
 import { memoriesKeys } from './keys.ts';
 
 /** GET /api/pins/{id}: one memory the viewer may read. */
 export function fetchMemoryToEdit(id: string, signal?: AbortSignal): Promise<Pin> {
-  return api<Pin>(`/api/pins/${encodeURIComponent(id)}`, { signal });
+  return data(api.GET('/api/pins/{id}', { params: { path: { id } }, signal }));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { placeNameOf, UNKNOWN_LOCATION, type ReverseResult } from '@memory-map/shared';
+import { placeNameOf, UNKNOWN_LOCATION } from '@memory-map/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
 import { memoriesKeys } from './keys.ts';
 
 // One rule for the browser and the server (which names the place of a moved memory).
@@ -10,8 +10,7 @@ export { placeNameOf, UNKNOWN_LOCATION };
 /** GET /api/places/reverse (our own geocoder); a failure reads 'Unknown location' (docs/product.md §8). */
 export async function reverseGeocode(lat: number, lon: number, signal?: AbortSignal): Promise<string> {
   try {
-    const params = new URLSearchParams({ lat: String(lat), lon: String(lon) });
-    return placeNameOf(await api<ReverseResult>(`/api/places/reverse?${params}`, { signal }));
+    return placeNameOf(await data(api.GET('/api/places/reverse', { params: { query: { lat, lon } }, signal })));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     return UNKNOWN_LOCATION;

@@ -1,7 +1,9 @@
-import type { Pin, Visibility } from '@memory-map/shared';
+import type { Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
+import type { Pin } from '../../../lib/api/types.ts';
 import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
 import { getStoredUser } from '../../../lib/session.ts';
+import { updatePinFields } from '../../../lib/update-pin-fields.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 import { photoForUpload } from '../lib/resize-photo.ts';
 
@@ -44,26 +46,23 @@ export interface UpdateMemoryInput {
  * waits and is sent later ('queued').
  */
 export async function updateMemory({ onProgress, ...input }: UpdateMemoryInput): Promise<SubmitResult<Pin>> {
-  const fields: Record<string, string> = {
+  const fields = updatePinFields({
     pinId: input.pinId,
     title: input.title,
     description: input.description,
     visibility: input.visibility,
-  };
-  // Left out, the server keeps the memory's circle while it stays '2' (the original client's way);
-  // empty clears it.
-  if (input.visibility === '2' && input.circleId) fields.circleId = input.circleId;
-  else if (input.hadCircle) fields.circleId = '';
-  // Left out, the memory stays in its trip; empty takes it out.
-  if (input.tripId !== undefined && (input.tripId ?? null) !== (input.hadTripId ?? null)) fields.tripId = input.tripId ?? '';
-  if (input.tags.length) fields.tags = JSON.stringify(input.tags);
-  if (input.happenedAt) fields.happenedAt = input.happenedAt;
-  if (input.position) {
-    fields.latitude = String(input.position.latitude);
-    fields.longitude = String(input.position.longitude);
-  }
-  if (input.keepImages) fields.keepImages = JSON.stringify(input.keepImages);
-  if (input.removeImage) fields.removeImage = 'true';
+    // Left out, the server keeps the memory's circle while it stays '2' (the original client's way);
+    // null (sent empty) clears it.
+    circleId: input.visibility === '2' && input.circleId ? input.circleId : input.hadCircle ? null : undefined,
+    // Left out, the memory stays in its trip; null (sent empty) takes it out.
+    tripId: input.tripId !== undefined && (input.tripId ?? null) !== (input.hadTripId ?? null) ? input.tripId : undefined,
+    tags: input.tags.length ? input.tags : undefined,
+    happenedAt: input.happenedAt || undefined,
+    latitude: input.position?.latitude,
+    longitude: input.position?.longitude,
+    keepImages: input.keepImages ?? undefined,
+    removeImage: input.removeImage ? 'true' : undefined,
+  });
   const photos = await Promise.all(input.files.map((file) => photoForUpload(file)));
   const where = input.position ?? input.at ?? { latitude: 0, longitude: 0 };
   const item = newOutboxItem({

@@ -1,4 +1,5 @@
-import type { PinImage, PublicUser, Visibility } from '@memory-map/shared';
+import type { Visibility } from '@memory-map/shared';
+import type { PinImage, PublicUser } from '../../../lib/api/types.ts';
 
 /** A tagged friend as the form shows them: a name and a picture. */
 export type FriendLike = Pick<PublicUser, '_id' | 'username' | 'profilePicture'>;

@@ -1,10 +1,10 @@
-import type { PublicUser } from '@memory-map/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../../test/providers.tsx';
 import { TagFriendsModal } from './tag-friends-modal.tsx';
+import type { PublicUser } from '../../../lib/api/types.ts';
 
 function Harness({ initial = [] as string[] }) {
   const [selected, setSelected] = useState(initial);

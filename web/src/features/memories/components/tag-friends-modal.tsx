@@ -1,9 +1,9 @@
-import type { PublicUser } from '@memory-map/shared';
 import { useId, useRef } from 'react';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useTaggableFriends } from '../api/friends-for-tagging.ts';
+import type { PublicUser } from '../../../lib/api/types.ts';
 
 export interface TagFriendsModalProps {
   open: boolean;

@@ -1,5 +1,6 @@
-import { LIMITS, type PinImage } from '@memory-map/shared';
+import { LIMITS } from '@memory-map/shared';
 import { photoFile, type DraftPhotoEntry } from '../../../lib/drafts.ts';
+import type { PinImage } from '../../../lib/api/types.ts';
 
 /**
  * The photos of a memory form, in the order they will show (docs/design.md §12): the memory's own

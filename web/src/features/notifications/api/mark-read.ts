@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/notifications/read: those up to `upTo` (the newest one shown), or all. */
-export function markRead(upTo?: string): Promise<void> {
-  return api<void>('/api/notifications/read', { method: 'POST', json: upTo ? { upTo } : {} });
+export async function markRead(upTo?: string): Promise<void> {
+  await api.POST('/api/notifications/read', { body: upTo ? { upTo } : {} });
 }

@@ -1,12 +1,12 @@
-import type { Notification } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { Notification } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notificationKeys } from './keys.ts';
 
 /** GET /api/notifications: the newest 50, grouped by the server. */
 export function fetchNotifications(signal?: AbortSignal): Promise<Notification[]> {
-  return api<Notification[]>('/api/notifications?limit=50', { signal });
+  return data(api.GET('/api/notifications', { params: { query: { limit: 50 } }, signal }));
 }
 
 export function useNotifications() {

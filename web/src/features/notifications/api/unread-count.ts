@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { AnswerOf } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { notificationKeys } from './keys.ts';
 
 /** GET /api/notifications/unread_count: the bell's badge, kept current by the live events. */
-export function fetchUnreadCount(signal?: AbortSignal): Promise<{ count: number }> {
-  return api<{ count: number }>('/api/notifications/unread_count', { signal });
+export function fetchUnreadCount(signal?: AbortSignal): Promise<AnswerOf<'getApiNotificationsUnreadCount'>> {
+  return data(api.GET('/api/notifications/unread_count', { signal }));
 }
 
 export function useUnreadCount() {

@@ -1,4 +1,5 @@
-import { actorsText, type Notification } from '@memory-map/shared';
+import { actorsText } from '@memory-map/shared';
+import type { Notification } from '../../../lib/api/types.ts';
 
 /** One notification in words: "Ana and 3 others reacted to Lake day". */
 export function notificationText(n: Notification): string {

@@ -1,4 +1,3 @@
-import type { Notification } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { markRead } from '../api/mark-read.ts';
 import { useNotifications } from '../api/notifications.ts';
 import { notificationText } from './notification-text.ts';
 import './notifications.css';
+import type { Notification } from '../../../lib/api/types.ts';
 
 export const NOTIFICATIONS_FAILED = 'Could not load your notifications.';
 export const NO_NOTIFICATIONS = 'Nothing new. Comments, reactions and friend requests show up here.';

@@ -1,12 +1,12 @@
-import type { PublicUser } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { PublicUser } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { peopleKeys } from './keys.ts';
 
 /** GET /api/get_user/{id}: picture, username, and e-mail where docs/design.md §6 allows. */
 export function fetchPerson(id: string, signal?: AbortSignal): Promise<PublicUser> {
-  return api<PublicUser>(`/api/get_user/${encodeURIComponent(id)}`, { signal });
+  return data(api.GET('/api/get_user/{id}', { params: { path: { id } }, signal }));
 }
 
 export function usePerson(id: string) {

@@ -1,4 +1,3 @@
-import type { Pin } from '@memory-map/shared';
 import 'leaflet/dist/leaflet.css';
 import { useMemo } from 'react';
 import { CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
@@ -6,6 +5,7 @@ import { useColorScheme } from '../../../lib/color-scheme.ts';
 import { loadTheme } from '../../../lib/map-themes.ts';
 import { PIN_COLORS, mapPinType } from '../../../lib/pin-type.ts';
 import { WorldBase } from '../../../lib/world-base/world-base.tsx';
+import type { Pin } from '../../../lib/api/types.ts';
 
 /**
  * Where a person's memories are, at a glance: a small map fitted to them. A dot opens the memory

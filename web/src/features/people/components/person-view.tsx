@@ -1,4 +1,3 @@
-import type { Pin } from '@memory-map/shared';
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -16,6 +15,7 @@ import { usePersonMemories } from '../api/person-memories.ts';
 import { usePerson } from '../api/person.ts';
 import { PersonMap } from './person-map.tsx';
 import './people.css';
+import type { Pin } from '../../../lib/api/types.ts';
 
 export const PERSON_NOT_FOUND = 'This person could not be found.';
 export const PERSON_FAILED = 'Could not load this profile.';

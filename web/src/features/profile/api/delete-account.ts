@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** DELETE /api/account {password}: 204, and the account with everything in it is gone. */
 export async function deleteAccount(password: string): Promise<void> {
-  await api<void>('/api/account', { method: 'DELETE', json: { password } });
+  await api.DELETE('/api/account', { body: { password } });
 }
 
 export function useDeleteAccount() {

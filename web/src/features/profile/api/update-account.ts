@@ -1,6 +1,6 @@
-import type { SelfUser } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { SelfUser } from '../../../lib/api/types.ts';
 
 export interface UpdateAccountInput {
   newUsername: string;
@@ -15,11 +15,8 @@ export async function updateAccount(input: UpdateAccountInput): Promise<SelfUser
   const body: UpdateAccountInput = { newUsername: input.newUsername };
   if (input.newPassword) body.newPassword = input.newPassword;
   if (input.newPassword && input.currentPassword) body.currentPassword = input.currentPassword;
-  const res = await api<{ user?: SelfUser; updatedUser?: SelfUser }>('/api/update_user', { method: 'PUT', json: body });
-  // docs/product.md §7 reads `user` or `updatedUser`.
-  const user = res?.user ?? res?.updatedUser;
-  if (!user) throw new Error('No user in the answer');
-  return user;
+  // docs/product.md §7 lets a client read `user` or `updatedUser`; this server's schema sends `user`.
+  return (await data(api.PUT('/api/update_user', { body }))).user;
 }
 
 export function useUpdateAccount() {

@@ -6,7 +6,7 @@ import { apiUpload } from '../../../lib/api-client.ts';
 export async function uploadProfilePicture(file: File, onProgress?: (fraction: number) => void): Promise<string> {
   const form = new FormData();
   form.append('profilePicture', file);
-  const res = await apiUpload<{ profilePicture: string }>('/api/profile/upload-profile-picture', form, { onProgress });
+  const res = await apiUpload('/api/profile/upload-profile-picture', form, { onProgress });
   return res.profilePicture;
 }
 

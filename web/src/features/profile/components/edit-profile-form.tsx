@@ -1,8 +1,9 @@
-import { AUTH_MESSAGES, USER_MESSAGES, passwordProblem, usernameSchema, type SelfUser } from '@memory-map/shared';
+import { AUTH_MESSAGES, USER_MESSAGES, passwordProblem, usernameSchema } from '@memory-map/shared';
 import { useId, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { getToken } from '../../../lib/session.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
+import type { SelfUser } from '../../../lib/api/types.ts';
 
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 

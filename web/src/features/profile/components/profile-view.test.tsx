@@ -14,7 +14,8 @@ vi.mock('../../../lib/api-client.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../lib/api-client.ts')>();
   return { ...actual, apiUpload: vi.fn() };
 });
-const upload = vi.mocked(apiUpload);
+/** The one upload this screen makes, typed as the generated API types say it answers. */
+const upload = vi.mocked(apiUpload<'/api/profile/upload-profile-picture'>);
 
 /** The signed-in user as GET /api/get_user answers it: the bare object. */
 const self = (over: Record<string, unknown> = {}) => ({
@@ -87,7 +88,7 @@ describe('Profile screen', () => {
 
     it("uploads the file as profilePicture ('Uploading...'), then shows the new picture at once and closes", async () => {
       setup();
-      let resolve: (v: unknown) => void = () => {};
+      let resolve: (v: { profilePicture: string }) => void = () => {};
       upload.mockImplementation(() => new Promise((r) => (resolve = r)));
       renderWithProviders(<ProfileView />);
       fireEvent.click(await screen.findByRole('button', { name: 'Change profile picture' }));

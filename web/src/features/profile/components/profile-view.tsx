@@ -1,4 +1,3 @@
-import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -16,6 +15,7 @@ import { EditProfileForm } from './edit-profile-form.tsx';
 import { PicturePanel } from './picture-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import './profile.css';
+import type { SelfUser } from '../../../lib/api/types.ts';
 
 type View = 'menu' | 'edit' | 'settings';
 

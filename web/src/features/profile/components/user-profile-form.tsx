@@ -1,4 +1,3 @@
-import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
@@ -6,6 +5,7 @@ import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
 import { updateStoredUser, useSession } from '../../../lib/session.ts';
 import { useUpdateNames } from '../api/update-names.ts';
 import './profile.css';
+import type { SelfUser } from '../../../lib/api/types.ts';
 
 type Result = { ok: boolean; text: string } | null;
 

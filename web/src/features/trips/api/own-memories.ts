@@ -1,6 +1,5 @@
-import type { Pin } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { tripKeys } from './keys.ts';
 
@@ -10,7 +9,7 @@ export function useOwnMemories(enabled: boolean) {
   const me = user?._id ?? '';
   return useQuery({
     queryKey: tripKeys.ownMemories(user?._id ?? null),
-    queryFn: ({ signal }) => api<Pin[]>(`/api/users/${encodeURIComponent(me)}/memories?limit=100`, { signal }),
+    queryFn: ({ signal }) => data(api.GET('/api/users/{id}/memories', { params: { path: { id: me }, query: { limit: 100 } }, signal })),
     enabled: Boolean(token && me) && enabled,
   });
 }

@@ -1,6 +1,7 @@
-import type { Trip, Visibility } from '@memory-map/shared';
+import type { Visibility } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { Trip } from '../../../lib/api/types.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
 export interface TripInput {
@@ -12,10 +13,10 @@ export interface TripInput {
 
 /** POST /api/trips, or PATCH /api/trips/{id} then PUT /api/trips/{id}/pins for an existing one. */
 export async function saveTrip({ id, ...input }: TripInput & { id?: string }): Promise<Trip> {
-  if (!id) return api<Trip>('/api/trips', { method: 'POST', json: input });
-  const path = `/api/trips/${encodeURIComponent(id)}`;
-  await api<Trip>(path, { method: 'PATCH', json: { title: input.title, description: input.description, visibility: input.visibility } });
-  return api<Trip>(`${path}/pins`, { method: 'PUT', json: { pinIds: input.pinIds } });
+  if (!id) return data(api.POST('/api/trips', { body: input }));
+  const params = { path: { id } };
+  await api.PATCH('/api/trips/{id}', { params, body: { title: input.title, description: input.description, visibility: input.visibility } });
+  return data(api.PUT('/api/trips/{id}/pins', { params, body: { pinIds: input.pinIds } }));
 }
 
 export function useSaveTrip() {

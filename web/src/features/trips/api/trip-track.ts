@@ -1,6 +1,5 @@
-import type { Trip } from '@memory-map/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiUpload, data } from '../../../lib/api-client.ts';
 import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
 /** POST /api/trips/{id}/track (multipart `track`): the GPX file's line becomes the route; null drops it (PATCH removeTrack). */
@@ -8,11 +7,11 @@ export function useTripTrack() {
   const invalidate = useInvalidateVisibleMemories();
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file: File | null }) => {
-      const path = `/api/trips/${encodeURIComponent(id)}`;
-      if (!file) return api<Trip>(path, { method: 'PATCH', json: { removeTrack: true } });
+      const params = { path: { id } };
+      if (!file) return data(api.PATCH('/api/trips/{id}', { params, body: { removeTrack: true } }));
       const form = new FormData();
       form.append('track', file, file.name);
-      return api<Trip>(`${path}/track`, { method: 'POST', form });
+      return apiUpload('/api/trips/{id}/track', form, { params });
     },
     onSuccess: invalidate,
   });

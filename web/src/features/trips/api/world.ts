@@ -1,12 +1,12 @@
-import type { World } from '@memory-map/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, data } from '../../../lib/api-client.ts';
+import type { World } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { tripKeys } from './keys.ts';
 
 /** GET /api/world?user=: where the memories are (the viewer's own when null). */
 export function fetchWorld(userId: string | null, signal?: AbortSignal): Promise<World> {
-  return api<World>(userId ? `/api/world?user=${encodeURIComponent(userId)}` : '/api/world', { signal });
+  return data(api.GET('/api/world', { params: { query: userId ? { user: userId } : {} }, signal }));
 }
 
 export function useWorld(userId: string | null) {

@@ -1,4 +1,4 @@
-import { LIMITS, type Trip, type Visibility } from '@memory-map/shared';
+import { LIMITS, type Visibility } from '@memory-map/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
@@ -6,6 +6,7 @@ import { formatHappenedDate } from '../../../lib/pin-type.ts';
 import { useOwnMemories } from '../api/own-memories.ts';
 import { useSaveTrip } from '../api/save-trip.ts';
 import { TRIP_TEXT, TRIP_VISIBILITY_LABELS } from './trip-text.ts';
+import type { Trip } from '../../../lib/api/types.ts';
 
 export interface TripEditorProps {
   /** The trip to change; null makes a new one. */

@@ -1,4 +1,3 @@
-import type { Trip } from '@memory-map/shared';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useMemo } from 'react';
@@ -6,6 +5,7 @@ import { MapContainer, Marker, Polyline, TileLayer, Tooltip } from 'react-leafle
 import { useColorScheme } from '../../../lib/color-scheme.ts';
 import { loadTheme } from '../../../lib/map-themes.ts';
 import { WorldBase } from '../../../lib/world-base/world-base.tsx';
+import type { Trip } from '../../../lib/api/types.ts';
 
 function stopIcon(n: number): L.DivIcon {
   const label = document.createElement('span');

@@ -1,10 +1,10 @@
-import type { Trip } from '@memory-map/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedIn } from '../../../../test/api-mock.ts';
 import { makePin } from '../../../../test/pins.ts';
 import { renderWithProviders } from '../../../../test/providers.tsx';
 import { TripView } from './trip-view.tsx';
+import type { Trip } from '../../../lib/api/types.ts';
 
 function tripOf(over: Partial<Trip> = {}): Trip {
   const pins = [
