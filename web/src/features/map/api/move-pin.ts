@@ -1,7 +1,7 @@
 import type { Pin } from '@memory-map/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { memoryChanged } from '../../../lib/effects/memory.ts';
 
 export interface MovePinInput {
   pin: Pin;
@@ -28,6 +28,6 @@ export function movePin({ pin, latitude, longitude }: MovePinInput): Promise<Pin
 
 /** A moved memory is asked for again wherever it is listed (map, feed, search). */
 export function useMovePin() {
-  const invalidateVisibleMemories = useInvalidateVisibleMemories();
-  return useMutation({ mutationFn: movePin, onSuccess: invalidateVisibleMemories });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: movePin, onSuccess: () => void memoryChanged(queryClient, 'moved') });
 }

@@ -6,10 +6,11 @@ import { paths } from '../../../config/paths.ts';
 import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CameraIcon, ChevronRightIcon, EditIcon, LogoutIcon, SettingsIcon } from '../../../components/icons-extra.tsx';
-import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { draftsOf, type KeptDrafts } from '../../../lib/drafts.ts';
 import { forgetUserOnDevice, usePendingMemories } from '../../../lib/outbox/index.ts';
-import { clearSession, getStoredUser, saveStoredUser, updateStoredUser, useSession } from '../../../lib/session.ts';
+import { clearSession, useSession } from '../../../lib/session.ts';
+import { profileChanged } from '../../../lib/effects/profile.ts';
 import { logoutOnServer } from '../api/logout.ts';
 import { unsentWarning } from '../lib/unsent-warning.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
@@ -39,7 +40,6 @@ export function ProfileView({ children }: { children?: ReactNode } = {}) {
   const [drafts, setDrafts] = useState<KeptDrafts>({ newMemory: false, edits: 0 });
   const [signingOut, setSigningOut] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
-  const meKey = currentUserKeys.detail(stored?._id ?? null);
   const pending = usePendingMemories();
   // The sign-out confirmation also names the drafts only this phone holds. They are written by the
   // memory forms on other screens, so reading them once this screen opens is enough.
@@ -58,14 +58,12 @@ export function ProfileView({ children }: { children?: ReactNode } = {}) {
   const shown: ShownUser | null = signedOut ? GUEST : me.isError ? GUEST : (me.data ?? stored ?? null);
 
   const pictureUploaded = (url: string) => {
-    queryClient.setQueryData<SelfUser>(meKey, (old) => (old ? { ...old, profilePicture: url } : old));
-    updateStoredUser((u) => ({ ...u, profilePicture: url }));
+    profileChanged(queryClient, stored?._id ?? null, { profilePicture: url });
     setChangingPicture(false);
   };
 
   const profileSaved = (user: SelfUser) => {
-    queryClient.setQueryData<SelfUser>(meKey, user);
-    saveStoredUser({ ...getStoredUser(), ...user });
+    profileChanged(queryClient, stored?._id ?? null, user);
   };
 
   const logout = async () => {

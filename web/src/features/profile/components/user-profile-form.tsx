@@ -1,9 +1,9 @@
-import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
-import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
-import { updateStoredUser, useSession } from '../../../lib/session.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useSession } from '../../../lib/session.ts';
+import { profileChanged } from '../../../lib/effects/profile.ts';
 import { useUpdateNames } from '../api/update-names.ts';
 import './profile.css';
 
@@ -32,11 +32,8 @@ export function UserProfileForm() {
   const [result, setResult] = useState<Result>(null);
   const update = useUpdateNames();
 
-  /** Keeps the stored record (docs/product.md §3) and the cached server record in step with what was saved. */
-  const remember = (names: { firstName: string; lastName: string }) => {
-    updateStoredUser((u) => ({ ...u, ...names }));
-    queryClient.setQueryData<SelfUser>(currentUserKeys.detail(user?._id ?? null), (old) => (old ? { ...old, ...names } : old));
-  };
+  /** The viewer's record (and through it the stored copy, docs/product.md §3) takes what was saved. */
+  const remember = (names: { firstName: string; lastName: string }) => profileChanged(queryClient, user?._id ?? null, names);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

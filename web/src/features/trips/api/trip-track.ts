@@ -1,11 +1,11 @@
 import type { Trip } from '@memory-map/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { tripChanged } from '../../../lib/effects/trip.ts';
 
 /** POST /api/trips/{id}/track (multipart `track`): the GPX file's line becomes the route; null drops it (PATCH removeTrack). */
 export function useTripTrack() {
-  const invalidate = useInvalidateVisibleMemories();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file: File | null }) => {
       const path = `/api/trips/${encodeURIComponent(id)}`;
@@ -14,6 +14,6 @@ export function useTripTrack() {
       form.append('track', file, file.name);
       return api<Trip>(`${path}/track`, { method: 'POST', form });
     },
-    onSuccess: invalidate,
+    onSuccess: () => void tripChanged(queryClient),
   });
 }
