@@ -7,7 +7,6 @@ import { normalizePath, paths } from '../config/paths.ts';
 import { applyColorScheme, loadColorSchemeChoice } from '../lib/color-scheme.ts';
 import { persistQueries } from '../lib/offline-cache.ts';
 import { startOutbox } from '../lib/outbox/index.ts';
-import { memoryChanged } from '../lib/effects/memory.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { getToken } from '../lib/session.ts';
@@ -21,7 +20,7 @@ export function startApp() {
   persistQueries(queryClient);
   registerServiceWorker();
   // What waits in the outbox goes now if it can; each memory that lands refreshes the map and the feed.
-  startOutbox(() => void memoryChanged(queryClient, 'updated'));
+  startOutbox(queryClient);
 
   const app = (
     <StrictMode>

@@ -1,4 +1,3 @@
-import type { SelfUser } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -10,7 +9,6 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { draftsOf, type KeptDrafts } from '../../../lib/drafts.ts';
 import { forgetUserOnDevice, usePendingMemories } from '../../../lib/outbox/index.ts';
 import { clearSession, useSession } from '../../../lib/session.ts';
-import { profileChanged } from '../../../lib/effects/profile.ts';
 import { logoutOnServer } from '../api/logout.ts';
 import { unsentWarning } from '../lib/unsent-warning.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
@@ -57,14 +55,8 @@ export function ProfileView({ children }: { children?: ReactNode } = {}) {
 
   const shown: ShownUser | null = signedOut ? GUEST : me.isError ? GUEST : (me.data ?? stored ?? null);
 
-  const pictureUploaded = (url: string) => {
-    profileChanged(queryClient, stored?._id ?? null, { profilePicture: url });
-    setChangingPicture(false);
-  };
-
-  const profileSaved = (user: SelfUser) => {
-    profileChanged(queryClient, stored?._id ?? null, user);
-  };
+  // The viewer's record takes the new picture or account in the mutations themselves (api/).
+  const pictureUploaded = () => setChangingPicture(false);
 
   const logout = async () => {
     setSigningOut(true);
@@ -124,7 +116,7 @@ export function ProfileView({ children }: { children?: ReactNode } = {}) {
       {/* Trips and Your world (the route passes them in: features do not import each other). */}
       {view === 'menu' && children}
       {view === 'edit' && (
-        <EditProfileForm currentUsername={me.data?.username ?? stored?.username ?? ''} onSaved={profileSaved} onBack={() => setView('menu')} />
+        <EditProfileForm currentUsername={me.data?.username ?? stored?.username ?? ''} onBack={() => setView('menu')} />
       )}
       {view === 'settings' && <SettingsPanel onBack={() => setView('menu')} onAccountDeleted={() => setSigningOut(true)} />}
 
