@@ -11,3 +11,11 @@ import { refresh } from './refresh.ts';
 export function conversationChanged(queryClient: QueryClient, viewerId: string | null, pinId: string): Promise<void> {
   return Promise.all([refresh(queryClient, conversationKeys.ofMemory(viewerId, pinId)), refresh(queryClient, visibleMemoriesKey)]).then(() => undefined);
 }
+
+/**
+ * The viewer commented or took a comment back on the memory's screen, which already shows the
+ * comment list as it now is: the memory (its count) and the map's and the feed's counts ask again.
+ */
+export function ownCommentChanged(queryClient: QueryClient, viewerId: string | null, pinId: string): Promise<void> {
+  return Promise.all([refresh(queryClient, conversationKeys.memory(viewerId, pinId)), refresh(queryClient, visibleMemoriesKey)]).then(() => undefined);
+}

@@ -7,11 +7,11 @@ import { currentUserKeys } from '../current-user.ts';
 import { getStoredUser } from '../session.ts';
 import { visibleMemoriesKey } from '../visible-memories.ts';
 import { circleChanged } from './circle.ts';
-import { conversationChanged } from './conversation.ts';
+import { conversationChanged, ownCommentChanged } from './conversation.ts';
 import { friendshipChanged, RELOAD_AFTER_REMOVE_MS } from './friendship.ts';
 import { conversationKeys, friendsKeys, notificationKeys } from './keys.ts';
 import { memoryChanged } from './memory.ts';
-import { notificationsChanged } from './notification.ts';
+import { notificationsChanged, notificationsRead } from './notification.ts';
 import { profileChanged } from './profile.ts';
 import { tripChanged } from './trip.ts';
 
@@ -60,6 +60,18 @@ describe('the effect of each kind of change', () => {
     const { queryClient, invalidated } = client();
     await conversationChanged(queryClient, 'me', 'p1');
     expect(sorted(invalidated)).toEqual(sorted([conversationKeys.ofMemory('me', 'p1'), visibleMemoriesKey]));
+  });
+
+  it("the viewer's own comment, on the memory's screen: the memory and the counts, not the comments already shown", async () => {
+    const { queryClient, invalidated } = client();
+    await ownCommentChanged(queryClient, 'me', 'p1');
+    expect(sorted(invalidated)).toEqual(sorted([conversationKeys.memory('me', 'p1'), visibleMemoriesKey]));
+  });
+
+  it("notifications read: the bell's count only (the list keeps its marks until the next visit)", async () => {
+    const { queryClient, invalidated } = client();
+    await notificationsRead(queryClient, 'me');
+    expect(sorted(invalidated)).toEqual(sorted([notificationKeys.unread('me')]));
   });
 
   it("a notification: the viewer's notifications and the bell's count", async () => {
