@@ -3,6 +3,12 @@ import type { App } from '../app-types.ts';
 import { AppError } from '../lib/errors.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 
+/*
+ * Ours rather than @fastify/rate-limit (docs/decisions/140-libraries.md): several limits count
+ * only failures, or are counted by services, and while Redis is away the counters fall back to
+ * this process's instead of letting every request through.
+ */
+
 /**
  * What a limit counts: requests of one signed-in user, of one client address, attempts at one
  * username (whoever makes them), or at one username from one address.

@@ -1,14 +1,13 @@
 import type { LiveEvent } from '@memory-map/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { conversationKeys } from '../features/conversation/api/keys.ts';
-import { friendsKeys } from '../features/friends/api/keys.ts';
-import { notificationKeys } from '../features/notifications/api/keys.ts';
 import { sessionEnded } from '../lib/api-client.ts';
-import { currentUserKeys } from '../lib/current-user.ts';
 import { afterFirstScreen } from '../lib/after-first-screen.ts';
+import { conversationChanged } from '../lib/effects/conversation.ts';
+import { friendshipChanged } from '../lib/effects/friendship.ts';
+import { memoryChanged } from '../lib/effects/memory.ts';
+import { notificationsChanged } from '../lib/effects/notification.ts';
 import { getToken } from '../lib/session.ts';
-import { visibleMemoriesKey } from '../lib/visible-memories.ts';
 import type { PublicUser } from '../lib/api/types.ts';
 
 /** The toast texts of live events (a person's name is the one the server sent). */
@@ -32,54 +31,32 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
 
   useEffect(() => {
     if (!token) return;
-    // A list being fetched right now may have been read before the event happened: that fetch is
-    // dropped and the list asked again (invalidating alone would wait for the older answer).
-    const refresh = (key: readonly unknown[]) =>
-      void queryClient.cancelQueries({ queryKey: key }).then(() => queryClient.invalidateQueries({ queryKey: key }));
-    const refreshSocial = () => {
-      refresh(friendsKeys.pending(viewerId));
-      refresh(friendsKeys.list(viewerId));
-      refresh(currentUserKeys.detail(viewerId));
-    };
-    // The map's pins and the feed: what this viewer may see changed.
-    const refreshMemories = () => refresh(visibleMemoriesKey);
+    // Each kind of change has one function that knows what it touches (lib/effects/): the same
+    // ones the mutation hooks and the outbox call.
     const onEvent = (event: LiveEvent) => {
       switch (event.kind) {
-        case 'friend-request': {
-          const { user } = event.data;
-          // Shown at once; the list is then asked again for the server's order and details.
-          queryClient.setQueryData<PublicUser[]>(friendsKeys.pending(viewerId), (old) =>
-            old && !old.some((u) => u._id === user._id) ? [user, ...old] : old,
-          );
-          refresh(friendsKeys.pending(viewerId));
-          refresh(currentUserKeys.detail(viewerId));
-          latestToast.current(liveToastText.request(user));
+        case 'friend-request':
+          void friendshipChanged(queryClient, viewerId, { kind: 'request-received', user: event.data.user });
+          latestToast.current(liveToastText.request(event.data.user));
           break;
-        }
         case 'friend-accepted':
-          refreshSocial();
-          // Their friends-only memories are ours to see now.
-          refreshMemories();
+          void friendshipChanged(queryClient, viewerId, { kind: 'accepted', userId: event.data.user._id });
           latestToast.current(liveToastText.accepted(event.data.user));
           break;
         case 'friend-removed':
-          refreshSocial();
-          refreshMemories();
+          void friendshipChanged(queryClient, viewerId, { kind: 'removed', userId: event.data.userId, by: 'friend' });
           break;
         case 'memory':
+          void memoryChanged(queryClient, 'updated');
+          break;
         case 'memory-deleted':
-          refreshMemories();
+          void memoryChanged(queryClient, 'deleted');
           break;
         case 'notification':
-          // The bell's count and, if it is open, the notifications screen.
-          refresh(notificationKeys.all(viewerId));
+          void notificationsChanged(queryClient, viewerId);
           break;
         case 'conversation':
-          // A memory's screen that is open shows the new comment or reaction, and the map and the
-          // feed their counts (asked again like after a friend's new memory; the server reads the
-          // counts beside its held pages, so this costs it no cold cache).
-          refresh(conversationKeys.ofMemory(viewerId, event.data.pinId));
-          refreshMemories();
+          void conversationChanged(queryClient, viewerId, event.data.pinId);
           break;
       }
     };
@@ -99,11 +76,11 @@ export function useLiveUpdates(token: string | null, viewerId: string | null, to
           // The first stream opens after the screen's answers (afterFirstScreen): a friend request
           // or an acceptance in between would be missed, so the badge and the friend lists ask
           // again (only those on screen are fetched).
-          refreshSocial();
-          refresh(notificationKeys.all(viewerId));
+          void friendshipChanged(queryClient, viewerId, { kind: 'resync' });
+          void notificationsChanged(queryClient, viewerId);
           // Back after a gap the server could not replay (a restart of Redis, a long sleep): the
           // memories too.
-          if (resumed) refreshMemories();
+          if (resumed) void memoryChanged(queryClient, 'updated');
         },
         onUnauthorized: sessionEnded,
       });

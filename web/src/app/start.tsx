@@ -6,11 +6,9 @@ import { createRouter } from './router.tsx';
 import { normalizePath, paths } from '../config/paths.ts';
 import { applyColorScheme, loadColorSchemeChoice } from '../lib/color-scheme.ts';
 import { persistQueries } from '../lib/offline-cache.ts';
-import { startOutbox } from '../lib/outbox/index.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { getToken } from '../lib/session.ts';
-import { visibleMemoriesKey } from '../lib/visible-memories.ts';
 
 /** Starts the app on the page the server sent (main.tsx calls it once that page is painted). */
 export function startApp() {
@@ -21,7 +19,9 @@ export function startApp() {
   persistQueries(queryClient);
   registerServiceWorker();
   // What waits in the outbox goes now if it can; each memory that lands refreshes the map and the feed.
-  startOutbox(() => void queryClient.invalidateQueries({ queryKey: visibleMemoriesKey }));
+  // Its code (and IndexedDB's, lib/idb.ts) is not needed to draw the first screen, so it comes in
+  // its own chunk, fetched at once beside the screen's (docs/decisions/140-libraries.md).
+  void import('../lib/outbox/outbox-sender.ts').then(({ startOutbox }) => startOutbox(queryClient));
 
   const app = (
     <StrictMode>

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, data } from './api-client.ts';
 import type { Circle } from './api/types.ts';
 import { useSession } from './session.ts';
@@ -9,7 +8,8 @@ import { useSession } from './session.ts';
  * forms' visibility picker, so the query lives here rather than in either feature. The viewer's
  * id is part of the key so one person's circles never show for the next person on the device.
  */
-export const circlesKey = (viewerId: string | null) => ['circles', viewerId] as const;
+export const circlesKeyRoot = ['circles'] as const;
+export const circlesKey = (viewerId: string | null) => [...circlesKeyRoot, viewerId] as const;
 
 /** GET /api/circles: the viewer's circles, by name, with their members' ids. */
 export function fetchCircles(signal?: AbortSignal): Promise<Circle[]> {
@@ -23,10 +23,4 @@ export function circlesQueryOptions(viewerId: string | null, enabled: boolean) {
 export function useCircles() {
   const { token, user } = useSession();
   return useQuery(circlesQueryOptions(user?._id ?? null, Boolean(token)));
-}
-
-/** After a circle changes: its list asks again (the memories' badges name circles: they ask too). */
-export function useInvalidateCircles() {
-  const queryClient = useQueryClient();
-  return useCallback(() => void queryClient.invalidateQueries({ queryKey: ['circles'] }), [queryClient]);
 }

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, data } from './api-client.ts';
 import type { PublicUser } from './api/types.ts';
+import { friendsKeys } from './effects/keys.ts';
 
 /**
  * The viewer's friends: listed by Friends and offered by the memory forms' tag picker, so the
  * query lives here rather than in either feature, under one key (issue 24: the tag picker had its
  * own key without the viewer, so it could show the last person's friends and went stale apart).
- * The viewer's id is part of the key so one person's list never shows for the next on the device.
+ * Its key is friendsKeys.list (lib/effects/keys.ts), which the friendship effect refreshes.
  */
-export const friendsListKey = (viewerId: string | null) => ['friends', viewerId, 'list'] as const;
 
 /** GET /api/query_friends. */
 export function fetchFriends(signal?: AbortSignal): Promise<PublicUser[]> {
@@ -17,7 +17,7 @@ export function fetchFriends(signal?: AbortSignal): Promise<PublicUser[]> {
 
 export function friendsQueryOptions(viewerId: string | null, enabled: boolean) {
   return queryOptions({
-    queryKey: friendsListKey(viewerId),
+    queryKey: friendsKeys.list(viewerId),
     queryFn: ({ signal }) => fetchFriends(signal),
     enabled,
     // Social lists change by others' hands; a screen opened again (or the app reopened from the

@@ -1,3 +1,5 @@
+import { openDB, type IDBPDatabase } from 'idb';
+
 /**
  * The app's IndexedDB databases. The outbox and the memory drafts keep Blobs (photos), which
  * localStorage cannot. 'session' holds what the service worker needs to send the outbox
@@ -15,32 +17,29 @@ const STORES: Record<StoreName, { db: string; keyPath: string }> = {
 };
 const DB_VERSION = 1;
 
-const opening = new Map<string, Promise<IDBDatabase | null>>();
+const opening = new Map<string, Promise<IDBPDatabase | null>>();
 const memory: Record<StoreName, Map<string, unknown>> = { outbox: new Map(), drafts: new Map(), session: new Map() };
 
-function openDatabase(name: string): Promise<IDBDatabase | null> {
+/**
+ * The promise wrapping is the `idb` library's (docs/decisions/140-libraries.md); the layout above
+ * and the stand-in are ours. A database that cannot open, or whose opening is blocked by another
+ * tab, is not waited for: the page-lifetime stand-in serves at once.
+ */
+function openDatabase(name: string): Promise<IDBPDatabase | null> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(null);
   return new Promise((resolve) => {
-    if (typeof indexedDB === 'undefined') {
-      resolve(null);
-      return;
-    }
-    try {
-      const req = indexedDB.open(name, DB_VERSION);
-      req.onupgradeneeded = () => {
-        for (const [store, { db, keyPath }] of Object.entries(STORES)) {
-          if (db === name && !req.result.objectStoreNames.contains(store)) req.result.createObjectStore(store, { keyPath });
+    openDB(name, DB_VERSION, {
+      upgrade(db) {
+        for (const [store, { db: dbName, keyPath }] of Object.entries(STORES)) {
+          if (dbName === name && !db.objectStoreNames.contains(store)) db.createObjectStore(store, { keyPath });
         }
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => resolve(null);
-      req.onblocked = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
+      },
+      blocked: () => resolve(null),
+    }).then(resolve, () => resolve(null));
   });
 }
 
-function open(store: StoreName): Promise<IDBDatabase | null> {
+function open(store: StoreName): Promise<IDBPDatabase | null> {
   const name = STORES[store].db;
   let db = opening.get(name);
   if (!db) {
@@ -50,50 +49,33 @@ function open(store: StoreName): Promise<IDBDatabase | null> {
   return db;
 }
 
-function run<T>(store: StoreName, mode: IDBTransactionMode, act: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return open(store).then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        if (!db) {
-          reject(new Error('no IndexedDB'));
-          return;
-        }
-        const tx = db.transaction(store, mode);
-        const req = act(tx.objectStore(store));
-        // Resolved when the transaction is committed, so a write has landed before anyone relies on it.
-        tx.oncomplete = () => resolve(req.result);
-        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB failed'));
-        tx.onabort = () => reject(tx.error ?? new Error('IndexedDB aborted'));
-      }),
-  );
-}
-
 const keyOf = (store: StoreName, value: unknown) => String((value as Record<string, unknown>)[STORES[store].keyPath]);
 
+// Each call resolves once its transaction has committed (tx.done), so a write has landed before
+// anyone relies on it.
+
 export async function idbAll<T>(store: StoreName): Promise<T[]> {
-  if (!(await open(store))) return [...memory[store].values()] as T[];
-  return run<T[]>(store, 'readonly', (s) => s.getAll() as IDBRequest<T[]>);
+  const db = await open(store);
+  if (!db) return [...memory[store].values()] as T[];
+  const tx = db.transaction(store, 'readonly');
+  const [all] = await Promise.all([tx.store.getAll(), tx.done]);
+  return all as T[];
 }
 
 export async function idbGet<T>(store: StoreName, key: string): Promise<T | undefined> {
-  if (!(await open(store))) return memory[store].get(key) as T | undefined;
-  return run<T | undefined>(store, 'readonly', (s) => s.get(key) as IDBRequest<T | undefined>);
+  const db = await open(store);
+  if (!db) return memory[store].get(key) as T | undefined;
+  const tx = db.transaction(store, 'readonly');
+  const [value] = await Promise.all([tx.store.get(key), tx.done]);
+  return value as T | undefined;
 }
 
 export async function idbPut(store: StoreName, value: object): Promise<void> {
-  if (!(await open(store))) {
-    memory[store].set(keyOf(store, value), value);
-    return;
-  }
-  await run(store, 'readwrite', (s) => s.put(value));
+  await idbReplace(store, [value], []);
 }
 
 export async function idbDelete(store: StoreName, key: string): Promise<void> {
-  if (!(await open(store))) {
-    memory[store].delete(key);
-    return;
-  }
-  await run(store, 'readwrite', (s) => s.delete(key));
+  await idbReplace(store, [], [key]);
 }
 
 /** Several writes in one transaction: the outbox's fold replaces and removes items together. */
@@ -104,15 +86,8 @@ export async function idbReplace(store: StoreName, put: object[], remove: string
     for (const value of put) memory[store].set(keyOf(store, value), value);
     return;
   }
-  await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction(store, 'readwrite');
-    const s = tx.objectStore(store);
-    for (const key of remove) s.delete(key);
-    for (const value of put) s.put(value);
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB aborted'));
-  });
+  const tx = db.transaction(store, 'readwrite');
+  await Promise.all([...remove.map((key) => tx.store.delete(key)), ...put.map((value) => tx.store.put(value)), tx.done]);
 }
 
 /** Empties the page-lifetime stand-in (tests run without IndexedDB and clear it like localStorage). */

@@ -1,4 +1,5 @@
 import { LIVE_EVENTS, liveEventSchema, type LiveEvent } from '@memory-map/shared';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 
 /**
  * The live event stream (`GET /api/events`, docs/design.md §10), read with fetch and the Bearer
@@ -13,31 +14,22 @@ export interface SseFrame {
   data: string;
 }
 
-/** Splits a Server-Sent Events byte stream into frames (comments and `retry:` are dropped). */
+/**
+ * Splits a Server-Sent Events byte stream into frames (comments and `retry:` are dropped). The
+ * parsing is eventsource-parser's (docs/decisions/140-libraries.md); the stream around it stays
+ * ours rather than the browser's EventSource or a client library, for the token, the 401 and the
+ * backoff said above.
+ */
 export class SseParser {
-  private buffer = '';
+  private frames: SseFrame[] = [];
+  private readonly parser: EventSourceParser = createParser({
+    onEvent: ({ id, event, data }) => this.frames.push({ ...(id !== undefined && { id }), ...(event !== undefined && { event }), data }),
+  });
 
   push(text: string): SseFrame[] {
-    this.buffer += text.replace(/\r\n?/g, '\n');
-    const frames: SseFrame[] = [];
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const frame: SseFrame = { data: '' };
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line === '' || line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'id') frame.id = value;
-        else if (field === 'event') frame.event = value;
-        else if (field === 'data') data.push(value);
-      }
-      frame.data = data.join('\n');
-      if (frame.event || data.length > 0) frames.push(frame);
-    }
+    this.parser.feed(text);
+    const frames = this.frames;
+    this.frames = [];
     return frames;
   }
 }

@@ -5,6 +5,10 @@ import { APP_VERSION } from '@memory-map/shared';
  * Offline-first for a person's own data: answered queries (map pins, feed, friends, profile) are
  * kept in localStorage, so the app opens with them on a train with no signal, then refreshes when
  * the network is back. The cache belongs to the signed-in user and is dropped at sign-out.
+ *
+ * Not TanStack Query's persister (docs/decisions/140-libraries.md): this restores synchronously,
+ * before the first render, so the first frame offline shows the cached map and feed; the
+ * persister's restore is asynchronous and would paint a loading frame first.
  */
 const CACHE_KEY = 'mm-query-cache';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

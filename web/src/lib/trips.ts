@@ -1,8 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from './api-client.ts';
 import type { TripSummary } from './api/types.ts';
 import { useSession } from './session.ts';
-import { useInvalidateVisibleMemories, visibleMemoriesKey } from './visible-memories.ts';
+import { tripChanged } from './effects/trip.ts';
+import { visibleMemoriesKey } from './visible-memories.ts';
 
 /**
  * Trips (docs/design.md §15): listed by the trips feature and offered by the memory forms' "Trip"
@@ -26,11 +27,11 @@ export function useTrips(userId: string | null = null) {
  * takes it out of any other.
  */
 export function useMoveMemoryToTrip() {
-  const invalidate = useInvalidateVisibleMemories();
+  const queryClient = useQueryClient();
   return useMutation({
     // Only this memory changes (PUT /api/pins/{id}/trip): a trip's list read here may be behind
     // another device's change to it, and sending the whole list would undo that change.
     mutationFn: ({ pinId, tripId }: { pinId: string; tripId: string | null }) => data(api.PUT('/api/pins/{id}/trip', { params: { path: { id: pinId } }, body: { tripId } })),
-    onSuccess: invalidate,
+    onSuccess: () => void tripChanged(queryClient),
   });
 }

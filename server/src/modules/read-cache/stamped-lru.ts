@@ -1,8 +1,16 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A bounded map of values that are only good for one stamp (read-cache.ts): a lookup with another
  * stamp is a miss and drops the entry. Bounded by weight (the caller's measure of an entry's
  * size, e.g. the pins it holds), least recently used first out. Concurrent misses for one key
  * and stamp share one build, so a burst after a change rebuilds once.
+ *
+ * The weighing and the eviction are lru-cache's (maxSize + sizeCalculation). What stays ours is
+ * the stamp and the shared build (docs/decisions/140-libraries.md): lru-cache's own fetchMethod
+ * would share a build too, but it knows no stamp — a value read before a change would be handed
+ * out after it until its TTL ran out, and the read cache's whole point is to answer nothing a
+ * change has made stale. A value is weighed once its build is done; until then it counts as 1.
  */
 interface Entry<V> {
   stamp: string;
@@ -11,14 +19,16 @@ interface Entry<V> {
 }
 
 export class StampedLru<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private total = 0;
+  private readonly entries: LRUCache<string, Entry<V>>;
 
   constructor(
     /** Sum of weights kept at most. */
     readonly budget: number,
     private readonly weigh: (value: V) => number,
-  ) {}
+  ) {
+    // lru-cache wants a positive whole number for each entry's size.
+    this.entries = new LRUCache<string, Entry<V>>({ maxSize: budget, sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.weight)) });
+  }
 
   /** Reads answered from what was held, and reads that had to build (the metrics). */
   hits = 0;
@@ -29,32 +39,29 @@ export class StampedLru<V> {
   }
 
   get weight(): number {
-    return this.total;
+    return this.entries.calculatedSize;
   }
 
   /** The value held for `key` at `stamp`, else what `build` makes (kept for the next reader). */
   get<T extends V>(key: string, stamp: string, build: () => Promise<T>): Promise<T> {
+    // get() makes it the most recently used.
     const held = this.entries.get(key);
     if (held && held.stamp === stamp) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, held);
       this.hits += 1;
       return held.value as Promise<T>;
     }
     this.misses += 1;
-    if (held) this.remove(key, held);
-    const entry: Entry<V> = { stamp, value: build(), weight: 0 };
+    const entry: Entry<V> = { stamp, value: build(), weight: 1 };
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
-        if (this.entries.get(key) !== entry) return;
-        entry.weight = this.weigh(value);
-        this.total += entry.weight;
-        this.evict();
+        // Dropped or replaced meanwhile (a newer stamp, evicted): nothing to weigh.
+        if (this.entries.peek(key) !== entry) return;
+        // A new object, so lru-cache weighs it again (and evicts what no longer fits).
+        this.entries.set(key, { ...entry, weight: this.weigh(value) });
       },
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
       },
     );
     return entry.value as Promise<T>;
@@ -62,18 +69,5 @@ export class StampedLru<V> {
 
   clear(): void {
     this.entries.clear();
-    this.total = 0;
-  }
-
-  private remove(key: string, entry: Entry<V>): void {
-    this.entries.delete(key);
-    this.total -= entry.weight;
-  }
-
-  private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.total <= this.budget) return;
-      this.remove(key, entry);
-    }
   }
 }

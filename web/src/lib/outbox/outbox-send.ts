@@ -1,4 +1,4 @@
-import { asUpdateOf, outcomeOf, readyToSend, retryDelay, type OutboxItem } from './outbox-item.ts';
+import { asUpdateOf, outcomeOf, readyToSend, retryDelay, type OutboxItem, type OutboxKind } from './outbox-item.ts';
 import { putOutboxItem, readOutbox, removeOutboxItem } from './outbox-store.ts';
 import { replay } from './outbox-replay.ts';
 
@@ -16,16 +16,16 @@ const itemLock = (id: string) => `mm-outbox-item:${id}`;
 
 /** Told to the other tabs after every item that reached the server, so their map and feed ask again. */
 const sentChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('mm-outbox-sent');
-let afterSent: () => void = () => {};
+let afterSent: (kind: OutboxKind) => void = () => {};
 
 /** What runs in this context after an item reached the server (the page refreshes its lists). */
-export function onOutboxSent(callback: () => void): void {
+export function onOutboxSent(callback: (kind: OutboxKind) => void): void {
   afterSent = callback;
 }
 
-/** Calls `callback` when another tab or the service worker sent an item. */
-export function onOutboxSentElsewhere(callback: () => void): void {
-  sentChannel?.addEventListener('message', callback);
+/** Calls `callback` when another tab or the service worker sent an item (of the kind given). */
+export function onOutboxSentElsewhere(callback: (kind: OutboxKind) => void): void {
+  sentChannel?.addEventListener('message', (e: MessageEvent<unknown>) => callback(e.data === 'create' || e.data === 'delete' ? e.data : 'update'));
 }
 
 /** Items this context is sending right now (without Web Locks, the only guard; with them, a cheap one). */
@@ -82,8 +82,8 @@ async function sendLocked(item: OutboxItem, token: string, fromForm?: { onProgre
       const id = (answer.body as { id?: unknown } | undefined)?.id;
       await putOutboxItem(typeof id === 'string' ? asUpdateOf(changedMeanwhile, id) : changedMeanwhile);
     }
-    afterSent();
-    sentChannel?.postMessage('sent');
+    afterSent(item.kind);
+    sentChannel?.postMessage(item.kind);
     return { kind: 'sent', body: answer.body };
   }
   if (outcome.kind === 'refused') {

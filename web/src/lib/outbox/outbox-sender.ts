@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, sessionEnded } from '../api-client.ts';
+import { memoryChanged, type MemoryChange } from '../effects/memory.ts';
 import { getStoredUser, getToken } from '../session.ts';
 import { askForBackgroundSync } from './background-sync.ts';
-import type { OutboxItem } from './outbox-item.ts';
+import type { OutboxItem, OutboxKind } from './outbox-item.ts';
 import { onOutboxSent, onOutboxSentElsewhere, sendDue, sendOne } from './outbox-send.ts';
 import { addToOutbox, readOutbox } from './outbox-store.ts';
 import { mirrorSenderSession } from './sender-session.ts';
@@ -95,8 +97,14 @@ function mirrorSession(): void {
 
 let started = false;
 
-/** Starts the triggers once (app/start.tsx); `onSent` refreshes what shows memories. */
-export function startOutbox(onSent: () => void): void {
+const changeOf: Record<OutboxKind, MemoryChange> = { create: 'created', update: 'updated', delete: 'deleted' };
+
+/**
+ * Starts the triggers once (app/start.tsx). A memory the outbox delivered — from this tab, another
+ * one or the service worker — is a memory change like any other (lib/effects/memory.ts).
+ */
+export function startOutbox(queryClient: QueryClient): void {
+  const onSent = (kind: OutboxKind) => void memoryChanged(queryClient, changeOf[kind]);
   onOutboxSent(onSent);
   if (started) return;
   started = true;

@@ -1,15 +1,5 @@
-/**
- * Query keys of a memory's screen (docs/design.md §14). Kept apart from the visible-memories key:
- * a comment or a reaction refreshes this screen's queries, and the map's and the feed's only for
- * their counts (app/live-updates.ts).
- */
-export const conversationKeys = {
-  all: ['conversation'] as const,
-  memory: (viewerId: string | null, pinId: string) => ['conversation', viewerId, pinId, 'memory'] as const,
-  comments: (viewerId: string | null, pinId: string) => ['conversation', viewerId, pinId, 'comments'] as const,
-  /** Everything of one memory's screen, for a live event about it. */
-  ofMemory: (viewerId: string | null, pinId: string) => ['conversation', viewerId, pinId] as const,
-};
+/** Query keys of a memory's screen: spelled in lib/effects/keys.ts, where the conversation effect names them too. */
+export { conversationKeys } from '../../../lib/effects/keys.ts';
 
 /**
  * How often an open memory's screen asks again while the tab is shown. Live events reach the

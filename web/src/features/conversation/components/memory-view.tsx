@@ -14,6 +14,7 @@ import { showOnMapState } from '../../../config/route-state.ts';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { pinImages } from '../../../lib/pin-images.ts';
 import { feedPinType, formatHappenedDate, pinBadgeText } from '../../../lib/pin-type.ts';
+import { ownCommentChanged } from '../../../lib/effects/conversation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addSentComment, commentsOf, dropComment, useComments, type CommentsData } from '../api/comments.ts';
 import { conversationKeys } from '../api/keys.ts';
@@ -84,7 +85,7 @@ export function MemoryView({ id }: { id: string }) {
       const saved = await sendComment(id, p.text);
       addSentComment(queryClient, commentsKey, saved);
       setPending((list) => list.filter((x) => x.key !== p.key));
-      void queryClient.invalidateQueries({ queryKey: memoryKey });
+      void ownCommentChanged(queryClient, viewerId, id);
     } catch (err) {
       setPending((list) => list.map((x) => (x.key === p.key ? { ...x, state: 'failed', error: errorText(err, CONVERSATION_MESSAGES.sendFailed) } : x)));
     }
@@ -96,7 +97,7 @@ export function MemoryView({ id }: { id: string }) {
     dropComment(queryClient, commentsKey, c.id);
     try {
       await deleteComment(c.id);
-      void queryClient.invalidateQueries({ queryKey: memoryKey });
+      void ownCommentChanged(queryClient, viewerId, id);
     } catch (err) {
       if (before) queryClient.setQueryData<CommentsData>(commentsKey, before);
       setProblem(errorText(err, DELETE_FAILED));

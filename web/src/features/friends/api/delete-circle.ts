@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client.ts';
-import { useInvalidateCircles } from '../../../lib/circles.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { circleChanged } from '../../../lib/effects/circle.ts';
 
 /** DELETE /api/circles/{id}: the circle goes and its memories become private (docs/design.md §17). */
 export function deleteCircle(id: string): Promise<unknown> {
@@ -9,13 +8,9 @@ export function deleteCircle(id: string): Promise<unknown> {
 }
 
 export function useDeleteCircle() {
-  const invalidateCircles = useInvalidateCircles();
-  const invalidateMemories = useInvalidateVisibleMemories();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCircle,
-    onSuccess: () => {
-      invalidateCircles();
-      invalidateMemories();
-    },
+    onSuccess: () => void circleChanged(queryClient),
   });
 }

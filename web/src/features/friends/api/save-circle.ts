@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client.ts';
 import type { Circle } from '../../../lib/api/types.ts';
-import { useInvalidateCircles } from '../../../lib/circles.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { circleChanged } from '../../../lib/effects/circle.ts';
 
 export interface SaveCircleInput {
   /** Absent: a new circle (POST /api/circles); present: PATCH /api/circles/{id}. */
@@ -19,14 +18,10 @@ export function saveCircle({ id, name, memberIds }: SaveCircleInput): Promise<Ci
 }
 
 export function useSaveCircle() {
-  const invalidateCircles = useInvalidateCircles();
-  const invalidateMemories = useInvalidateVisibleMemories();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCircle,
     // A rename shows on the badges of the circle's memories.
-    onSuccess: () => {
-      invalidateCircles();
-      invalidateMemories();
-    },
+    onSuccess: () => void circleChanged(queryClient),
   });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths, personPath } from '../../../config/paths.ts';
@@ -8,15 +7,11 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingDots } from '../../../components/spinner.tsx';
 import { Toast } from '../../../components/toast.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { currentUserKeys } from '../../../lib/current-user.ts';
 import { getToken, useSession } from '../../../lib/session.ts';
 import { useTimedMessage } from '../../../lib/use-timed-message.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
-import { forgetFriend, useDeleteFriend } from '../api/delete-friend.ts';
-import { friendsKeys } from '../api/keys.ts';
+import { useDeleteFriend } from '../api/delete-friend.ts';
 import { usePendingRequests } from '../api/pending-requests.ts';
 import { useFriends } from '../api/query-friends.ts';
-import { useInvalidateCircles } from '../../../lib/circles.ts';
 import { CirclesSection } from './circles-section.tsx';
 import { CountBadge, PersonRow } from './person-row.tsx';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
@@ -24,22 +19,15 @@ import './friends.css';
 import { LoadProblem } from '../../../components/load-problem.tsx';
 import type { PublicUser } from '../../../lib/api/types.ts';
 
-/** docs/product.md §9: the list is asked again 1 s after a removal. */
-export const RELOAD_AFTER_REMOVE_MS = 1000;
-
 export function friendCountText(n: number): string {
   return n === 1 ? '1 friend' : `${n} friends`;
 }
 
 export function FriendsView() {
-  const { token, user } = useSession();
-  const viewerId = user?._id ?? null;
+  const { token } = useSession();
   const friends = useFriends();
   const pending = usePendingRequests();
-  const queryClient = useQueryClient();
   const removal = useDeleteFriend();
-  const invalidateVisibleMemories = useInvalidateVisibleMemories();
-  const invalidateCircles = useInvalidateCircles();
   const toast = useTimedMessage();
   const [search, setSearch] = useState('');
   const [toRemove, setToRemove] = useState<PublicUser | null>(null);
@@ -71,18 +59,10 @@ export function FriendsView() {
       toast.show('You must be logged in to remove friends', 'error');
       return;
     }
+    // What a removal changes (the list, the viewer's record, the memories, the circles) is the
+    // mutation's own work (lib/effects/friendship.ts); the screen only closes its dialog.
     removal.mutate(target._id, {
-      onSuccess: () => {
-        setToRemove(null);
-        queryClient.setQueryData<PublicUser[]>(friendsKeys.list(viewerId), (old) => old?.filter((f) => f._id !== target._id));
-        forgetFriend(target._id);
-        // Their friends-only memories are no longer ours to see, on the map as in the feed.
-        invalidateVisibleMemories();
-        // They left every circle of ours (docs/design.md §17).
-        invalidateCircles();
-        void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
-        setTimeout(() => void queryClient.invalidateQueries({ queryKey: friendsKeys.list(viewerId) }), RELOAD_AFTER_REMOVE_MS);
-      },
+      onSuccess: () => setToRemove(null),
       onError: (err) => {
         setToRemove(null);
         toast.show(errorText(err, 'Failed to remove friend'), 'error');

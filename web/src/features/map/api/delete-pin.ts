@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
 import { getStoredUser } from '../../../lib/session.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { memoryChanged } from '../../../lib/effects/memory.ts';
 import { mapKeys } from './keys.ts';
 import type { MapResponse, Pin } from '../../../lib/api/types.ts';
 
@@ -23,14 +23,13 @@ export function deletePin(pin: Pick<Pin, 'id' | 'title' | 'description' | 'latit
 /** A deleted pin leaves the map at once (docs/product.md §4), then every list of memories is refreshed. */
 export function useDeletePin() {
   const queryClient = useQueryClient();
-  const invalidateVisibleMemories = useInvalidateVisibleMemories();
   return useMutation({
     mutationFn: deletePin,
     onSuccess: (_data, pin) => {
       queryClient.setQueriesData<MapResponse>({ queryKey: mapKeys.pins }, (old) =>
         old ? { ...old, items: old.items.filter((i) => i.kind !== 'pin' || i.pin.id !== pin.id) } : old,
       );
-      invalidateVisibleMemories();
+      void memoryChanged(queryClient, 'deleted');
     },
   });
 }

@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client.ts';
 import type { Pin } from '../../../lib/api/types.ts';
+import { memoryChanged } from '../../../lib/effects/memory.ts';
 import { multipartForm } from '../../../lib/multipart.ts';
 import { updatePinFields } from '../../../lib/update-pin-fields.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 
 export interface MovePinInput {
   pin: Pin;
@@ -31,6 +31,6 @@ export function movePin({ pin, latitude, longitude }: MovePinInput): Promise<Pin
 
 /** A moved memory is asked for again wherever it is listed (map, feed, search). */
 export function useMovePin() {
-  const invalidateVisibleMemories = useInvalidateVisibleMemories();
-  return useMutation({ mutationFn: movePin, onSuccess: invalidateVisibleMemories });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: movePin, onSuccess: () => void memoryChanged(queryClient, 'moved') });
 }

@@ -1,4 +1,5 @@
-import { MAP_ZOOM_MAX, type Pin } from '@memory-map/shared';
+import { MAP_ZOOM_MAX } from '@memory-map/shared';
+import type { Pin } from '../../../lib/api/types.ts';
 import { useMemo } from 'react';
 import type { PendingMemories } from '../../../lib/outbox/index.ts';
 import { useMapPins } from '../api/map-pins.ts';

@@ -1,8 +1,8 @@
 import { UNKNOWN_LOCATION, type Visibility } from '@memory-map/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
 import { getStoredUser } from '../../../lib/session.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { memoryChanged } from '../../../lib/effects/memory.ts';
 import { photoForUpload } from '../lib/resize-photo.ts';
 import type { Pin } from '../../../lib/api/types.ts';
 
@@ -64,6 +64,6 @@ export async function createMemory({ onProgress, ...input }: CreateMemoryInput):
 }
 
 export function useCreateMemory() {
-  const invalidate = useInvalidateVisibleMemories();
-  return useMutation({ mutationFn: createMemory, onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createMemory, onSuccess: () => void memoryChanged(queryClient, 'created') });
 }

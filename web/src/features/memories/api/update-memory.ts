@@ -1,10 +1,10 @@
 import type { Visibility } from '@memory-map/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pin } from '../../../lib/api/types.ts';
+import { memoryChanged } from '../../../lib/effects/memory.ts';
 import { newOutboxItem, submitWrite, type SubmitResult } from '../../../lib/outbox/index.ts';
 import { getStoredUser } from '../../../lib/session.ts';
 import { updatePinFields } from '../../../lib/update-pin-fields.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
 import { photoForUpload } from '../lib/resize-photo.ts';
 
 export interface UpdateMemoryInput {
@@ -78,6 +78,6 @@ export async function updateMemory({ onProgress, ...input }: UpdateMemoryInput):
 }
 
 export function useUpdateMemory() {
-  const invalidate = useInvalidateVisibleMemories();
-  return useMutation({ mutationFn: updateMemory, onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateMemory, onSuccess: () => void memoryChanged(queryClient, 'updated') });
 }

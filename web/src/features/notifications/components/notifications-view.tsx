@@ -8,7 +8,7 @@ import { LoadingDots } from '../../../components/spinner.tsx';
 import { memoryPath, paths, personPath } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/pin-type.ts';
 import { useSession } from '../../../lib/session.ts';
-import { notificationKeys } from '../api/keys.ts';
+import { notificationsRead } from '../../../lib/effects/notification.ts';
 import { markRead } from '../api/mark-read.ts';
 import { useNotifications } from '../api/notifications.ts';
 import { notificationText } from './notification-text.ts';
@@ -39,7 +39,7 @@ export function NotificationsView() {
   useEffect(() => {
     if (!newestUnread) return;
     void markRead(newestUnread).then(
-      () => queryClient.invalidateQueries({ queryKey: notificationKeys.unread(viewerId) }),
+      () => notificationsRead(queryClient, viewerId),
       () => undefined,
     );
   }, [newestUnread, queryClient, viewerId]);

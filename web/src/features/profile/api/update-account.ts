@@ -1,6 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client.ts';
 import type { SelfUser } from '../../../lib/api/types.ts';
+import { profileChanged } from '../../../lib/effects/profile.ts';
+import { useSession } from '../../../lib/session.ts';
 
 export interface UpdateAccountInput {
   newUsername: string;
@@ -19,6 +21,12 @@ export async function updateAccount(input: UpdateAccountInput): Promise<SelfUser
   return (await data(api.PUT('/api/update_user', { body }))).user;
 }
 
+/** The viewer's record becomes the one the server answered (lib/effects/profile.ts). */
 export function useUpdateAccount() {
-  return useMutation({ mutationFn: updateAccount });
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (saved) => profileChanged(queryClient, user?._id ?? null, saved),
+  });
 }

@@ -1,6 +1,8 @@
 import { LIMITS } from '@memory-map/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '../../../lib/api-client.ts';
+import { profileChanged } from '../../../lib/effects/profile.ts';
+import { useSession } from '../../../lib/session.ts';
 
 /** POST /api/profile/upload-profile-picture, multipart field profilePicture; answers the new URL. */
 export async function uploadProfilePicture(file: File, onProgress?: (fraction: number) => void): Promise<string> {
@@ -18,6 +20,12 @@ export function pictureProblem(file: File | null): string | null {
   return null;
 }
 
+/** The new picture replaces the old one wherever the viewer's record shows (lib/effects/profile.ts). */
 export function useUploadProfilePicture(onProgress?: (fraction: number) => void) {
-  return useMutation({ mutationFn: (file: File) => uploadProfilePicture(file, onProgress) });
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadProfilePicture(file, onProgress),
+    onSuccess: (profilePicture) => profileChanged(queryClient, user?._id ?? null, { profilePicture }),
+  });
 }

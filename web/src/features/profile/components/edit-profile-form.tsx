@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { getToken } from '../../../lib/session.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
-import type { SelfUser } from '../../../lib/api/types.ts';
 
 type Feedback = { kind: 'error' | 'success'; text: string } | null;
 
@@ -16,7 +15,7 @@ export function editProfileProblem(username: string, password: string, currentPa
   return null;
 }
 
-export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentUsername: string; onSaved: (user: SelfUser) => void; onBack: () => void }) {
+export function EditProfileForm({ currentUsername, onBack }: { currentUsername: string; onBack: () => void }) {
   const ids = { username: useId(), password: useId(), passwordHint: useId(), current: useId() };
   const [username, setUsername] = useState(currentUsername);
   const [password, setPassword] = useState('');
@@ -42,11 +41,11 @@ export function EditProfileForm({ currentUsername, onSaved, onBack }: { currentU
     update.mutate(
       { newUsername: username.trim(), newPassword: password || undefined, currentPassword: password ? currentPassword : undefined },
       {
-        onSuccess: (user) => {
+        // The viewer's record takes the answer in the mutation itself (api/update-account.ts).
+        onSuccess: () => {
           setPassword('');
           setCurrentPassword('');
           setFeedback({ kind: 'success', text: 'Profile updated!' });
-          onSaved(user);
         },
         onError: (err) =>
           setFeedback({ kind: 'error', text: err instanceof ApiError && err.isNetworkError && !err.isOffline ? 'Server error.' : errorText(err, 'Update failed.') }),

@@ -5,17 +5,16 @@ import { paths } from '../../../config/paths.ts';
 import { Avatar, DEFAULT_AVATAR } from '../../../components/avatar.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CameraIcon, ChevronRightIcon, EditIcon, LogoutIcon, SettingsIcon } from '../../../components/icons-extra.tsx';
-import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { draftsOf, type KeptDrafts } from '../../../lib/drafts.ts';
 import { forgetUserOnDevice, usePendingMemories } from '../../../lib/outbox/index.ts';
-import { clearSession, getStoredUser, saveStoredUser, updateStoredUser, useSession } from '../../../lib/session.ts';
+import { clearSession, useSession } from '../../../lib/session.ts';
 import { logoutOnServer } from '../api/logout.ts';
 import { unsentWarning } from '../lib/unsent-warning.ts';
 import { EditProfileForm } from './edit-profile-form.tsx';
 import { PicturePanel } from './picture-panel.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import './profile.css';
-import type { SelfUser } from '../../../lib/api/types.ts';
 
 type View = 'menu' | 'edit' | 'settings';
 
@@ -39,7 +38,6 @@ export function ProfileView({ children }: { children?: ReactNode } = {}) {
   const [drafts, setDrafts] = useState<KeptDrafts>({ newMemory: false, edits: 0 });
   const [signingOut, setSigningOut] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
-  const meKey = currentUserKeys.detail(stored?._id ?? null);
   const pending = usePendingMemories();
   // The sign-out confirmation also names the drafts only this phone holds. They are written by the
   // memory forms on other screens, so reading them once this screen opens is enough.
@@ -57,16 +55,8 @@ export function ProfileView({ children }: { children?: ReactNode } = {}) {
 
   const shown: ShownUser | null = signedOut ? GUEST : me.isError ? GUEST : (me.data ?? stored ?? null);
 
-  const pictureUploaded = (url: string) => {
-    queryClient.setQueryData<SelfUser>(meKey, (old) => (old ? { ...old, profilePicture: url } : old));
-    updateStoredUser((u) => ({ ...u, profilePicture: url }));
-    setChangingPicture(false);
-  };
-
-  const profileSaved = (user: SelfUser) => {
-    queryClient.setQueryData<SelfUser>(meKey, user);
-    saveStoredUser({ ...getStoredUser(), ...user });
-  };
+  // The viewer's record takes the new picture or account in the mutations themselves (api/).
+  const pictureUploaded = () => setChangingPicture(false);
 
   const logout = async () => {
     setSigningOut(true);
@@ -126,7 +116,7 @@ export function ProfileView({ children }: { children?: ReactNode } = {}) {
       {/* Trips and Your world (the route passes them in: features do not import each other). */}
       {view === 'menu' && children}
       {view === 'edit' && (
-        <EditProfileForm currentUsername={me.data?.username ?? stored?.username ?? ''} onSaved={profileSaved} onBack={() => setView('menu')} />
+        <EditProfileForm currentUsername={me.data?.username ?? stored?.username ?? ''} onBack={() => setView('menu')} />
       )}
       {view === 'settings' && <SettingsPanel onBack={() => setView('menu')} onAccountDeleted={() => setSigningOut(true)} />}
 

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ScreenTitle } from '../../../components/screen-title.tsx';
-import { currentUserKeys, useCurrentUser } from '../../../lib/current-user.ts';
-import { updateStoredUser, useSession } from '../../../lib/session.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useUpdateNames } from '../api/update-names.ts';
 import './profile.css';
-import type { SelfUser } from '../../../lib/api/types.ts';
 
 type Result = { ok: boolean; text: string } | null;
 
@@ -14,7 +12,6 @@ export function UserProfileForm() {
   const { user } = useSession();
   // The server's record when it answers (names may have changed on another device), the stored one until then.
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
   const ids = { userId: useId(), first: useId(), last: useId() };
   // null: not typed in yet, so the field shows the freshest known value.
   const [typed, setTyped] = useState<{ userId: string | null; firstName: string | null; lastName: string | null }>({
@@ -32,11 +29,6 @@ export function UserProfileForm() {
   const [result, setResult] = useState<Result>(null);
   const update = useUpdateNames();
 
-  /** Keeps the stored record (docs/product.md §3) and the cached server record in step with what was saved. */
-  const remember = (names: { firstName: string; lastName: string }) => {
-    updateStoredUser((u) => ({ ...u, ...names }));
-    queryClient.setQueryData<SelfUser>(currentUserKeys.detail(user?._id ?? null), (old) => (old ? { ...old, ...names } : old));
-  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -48,11 +40,8 @@ export function UserProfileForm() {
     }
     setResult(null);
     update.mutate(input, {
-      onSuccess: () => {
-        // The server accepts only one's own id; a success for another id is not ours to store.
-        if (input.userId === user?._id) remember({ firstName: input.firstName, lastName: input.lastName });
-        setResult({ ok: true, text: 'Profile updated successfully!' });
-      },
+      // The viewer's record takes the names in the mutation itself (api/update-names.ts).
+      onSuccess: () => setResult({ ok: true, text: 'Profile updated successfully!' }),
       onError: () => setResult({ ok: false, text: 'Update failed!' }),
     });
   };

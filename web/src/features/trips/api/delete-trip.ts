@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { tripChanged } from '../../../lib/effects/trip.ts';
 
 /** DELETE /api/trips/{id}: the memories stay. */
 export function useDeleteTrip() {
-  const invalidate = useInvalidateVisibleMemories();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => data(api.DELETE('/api/trips/{id}', { params: { path: { id } } })),
-    onSuccess: invalidate,
+    onSuccess: () => void tripChanged(queryClient),
   });
 }

@@ -1,8 +1,8 @@
 import type { Visibility } from '@memory-map/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client.ts';
 import type { Trip } from '../../../lib/api/types.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { tripChanged } from '../../../lib/effects/trip.ts';
 
 export interface TripInput {
   title: string;
@@ -20,6 +20,6 @@ export async function saveTrip({ id, ...input }: TripInput & { id?: string }): P
 }
 
 export function useSaveTrip() {
-  const invalidate = useInvalidateVisibleMemories();
-  return useMutation({ mutationFn: saveTrip, onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveTrip, onSuccess: () => void tripChanged(queryClient) });
 }

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload, data } from '../../../lib/api-client.ts';
-import { useInvalidateVisibleMemories } from '../../../lib/visible-memories.ts';
+import { tripChanged } from '../../../lib/effects/trip.ts';
 
 /** POST /api/trips/{id}/track (multipart `track`): the GPX file's line becomes the route; null drops it (PATCH removeTrack). */
 export function useTripTrack() {
-  const invalidate = useInvalidateVisibleMemories();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file: File | null }) => {
       const params = { path: { id } };
@@ -13,6 +13,6 @@ export function useTripTrack() {
       form.append('track', file, file.name);
       return apiUpload('/api/trips/{id}/track', form, { params });
     },
-    onSuccess: invalidate,
+    onSuccess: () => void tripChanged(queryClient),
   });
 }
