@@ -19,6 +19,7 @@ import * as circles from './migrations/0040-circles.ts';
 import * as conversation from './migrations/0050-conversation.ts';
 import * as trips from './migrations/0060-trips.ts';
 import * as readChanges from './migrations/0070-read-changes.ts';
+import * as friendsCountedOnce from './migrations/0080-friends-counted-once.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0050-conversation': conversation,
   '0060-trips': trips,
   '0070-read-changes': readChanges,
+  '0080-friends-counted-once': friendsCountedOnce,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,10 +83,10 @@ export const mapRepository = {
   ) {
     const branches: RawBuilder<unknown>[] = [];
     // Only for coarse windows, beside authorCells: the circle memories the per-author cells do not hold.
-    const circles = layers.circles ? audienceSql.circles(viewerId, layers.circles) : null;
+    const circles = layers.circles ? audienceSql.circles(viewerId, layers.circles) : [];
     for (const range of box.ranges) {
       const where = inBox(range, box.south, box.north);
-      if (circles) branches.push(sql`select latitude, longitude from pins where ${circles} and ${where}`);
+      for (const circle of circles) branches.push(sql`select latitude, longitude from pins where ${circle} and ${where}`);
       if (layers.ownVisibilities.length > 0) {
         branches.push(sql`select latitude, longitude from pins where ${audienceSql.own(viewerId, layers.ownVisibilities)} and ${where}`);
       }

@@ -6,6 +6,8 @@ import { MAINTAINED_CATCH_UP_MAX, VIEWER_SCOPE_PREFIX, type ReadCounters, type R
 import { readyBytes, type ReadyBytes } from '../read-cache/ready-answer.ts';
 import { MaintainedValue } from '../read-cache/maintained-value.ts';
 import { readChangesRepository } from '../read-cache/read-changes.repository.ts';
+import { generationsRepository } from '../read-cache/generations.repository.ts';
+import { FRIENDS_SCOPE_PREFIX } from '../read-cache/generations-sql.ts';
 import { memoriesRepository } from './memories.repository.ts';
 import type { PinWithAuthor } from './memories.repository.ts';
 
@@ -106,30 +108,71 @@ export function applyChanges(layer: Layer, changed: string[], now: Pin[], bounds
   return { ids, pins, floor, weight: ids.length };
 }
 
+/** A viewer's own layer, with the `f:` counter of each friend it reflects (migration 0080). */
+interface PersonalLayer extends Layer {
+  friendSeqs: Map<string, number>;
+}
+
 /**
  * The viewer's own memories and their friends' friends-only ones, kept in step with the change
- * log of the viewer's scope like the public layer. Held in the per-viewer budget, weighed as the
- * two full lists it starts from.
+ * log like the public layer: their own memories from their scope's log (`u:<viewer>`), their
+ * friends' from each friend's friends scope (`f:<friend>`, migration 0080) whose counter moved.
+ * Held in the per-viewer budget, weighed as the two full lists it starts from.
  */
 async function personalLayer(ctx: AppContext, viewerId: string, stamps: ReadStamps, now: number, present: Present): Promise<Layer> {
   const db = ctx.db.kysely;
   const depth = ctx.readCache.feedDepths.personal;
-  const build = async (): Promise<Layer> => {
+  const build = async (): Promise<PersonalLayer> => {
+    // The friends' counters before the memories: the layer is never stamped newer than it is.
+    const friendSeqs = await generationsRepository.friendCounters(db, viewerId);
     const { own, friendsOnly } = await memoriesRepository.newestPersonalIds(db, viewerId, depth);
     // Below the oldest id of a full list, that list may have more: the layer stops there.
     const floors = [own, friendsOnly].filter((l) => l.length === depth).map((l) => l.at(-1)!);
     const floor = floors.length > 0 ? floors.sort().at(-1)! : null;
     const ids = [...own, ...friendsOnly].filter((id) => floor === null || id >= floor);
     const rows = ids.length > 0 ? await memoriesRepository.findManyVisible(db, viewerId, ids) : [];
-    return layerOf(await present(viewerId, rows, now), floor);
+    return { ...layerOf(await present(viewerId, rows, now), floor), friendSeqs };
   };
   // What the layer is for: the viewer's own memories (any visibility) and the others' they may
   // see that are not public (their friends' friends-only ones, circles' included).
   const read = async (ids: string[]) =>
     (await memoriesRepository.findManyVisible(db, viewerId, ids)).filter((r) => r.author_id === viewerId || Number(r.visibility) !== PUBLIC_LEVEL);
-  const catchUp = catchUpFrom(ctx, `${VIEWER_SCOPE_PREFIX}${viewerId}`, read, viewerId, now, present, { max: 4 * depth, min: depth / 2 });
-  const holder = await ctx.readCache.perViewer.get(`feed:${viewerId}`, MAINTAINED, async () => Object.assign(new MaintainedValue<Layer>(MAINTAINED_CATCH_UP_MAX, ctx.readCache.personalTotals), { weight: 2 * depth }));
-  return holder.get(stamps.base, stamps.viewerSeq, build, catchUp);
+  const bounds = { max: 4 * depth, min: depth / 2 };
+  const catchUp = async (layer: PersonalLayer, after: number, upTo: number, friendsMoved: boolean): Promise<PersonalLayer | null> => {
+    const own = upTo > after ? await readChangesRepository.between(db, `${VIEWER_SCOPE_PREFIX}${viewerId}`, after, upTo) : { ids: [], complete: true };
+    if (!own.complete) return null;
+    const friends = friendsMoved ? await friendsChanges(ctx, viewerId, layer.friendSeqs) : { ids: [], friendSeqs: layer.friendSeqs };
+    if (!friends) return null;
+    const changed = [...new Set([...own.ids, ...friends.ids])];
+    if (changed.length === 0) return { ...layer, friendSeqs: friends.friendSeqs };
+    const next = applyChanges(layer, changed, await present(viewerId, await read(changed), now), bounds);
+    return next && { ...next, friendSeqs: friends.friendSeqs };
+  };
+  const holder = await ctx.readCache.perViewer.get(`feed:${viewerId}`, MAINTAINED, async () =>
+    Object.assign(new MaintainedValue<PersonalLayer>(MAINTAINED_CATCH_UP_MAX, ctx.readCache.personalTotals), { weight: 2 * depth }),
+  );
+  return holder.get(stamps.base, stamps.viewerSeq, build, catchUp, stamps.friendsSeq);
+}
+
+/**
+ * The friends-only memories the viewer's friends changed since the layer's counters of them:
+ * each friend's counter now (read before the memories are), and the log of each one that moved.
+ * null: the log cannot replay it (another friend list — the viewer's own counter moved too, and
+ * its log says so —, a range pruned or too long); the caller reads the layer whole.
+ */
+async function friendsChanges(ctx: AppContext, viewerId: string, held: Map<string, number>): Promise<{ ids: string[]; friendSeqs: Map<string, number> } | null> {
+  const db = ctx.db.kysely;
+  const friendSeqs = await generationsRepository.friendCounters(db, viewerId);
+  if (friendSeqs.size !== held.size) return null;
+  const moved: Array<[string, number, number]> = [];
+  for (const [friend, seq] of friendSeqs) {
+    const was = held.get(friend);
+    if (was === undefined || seq < was || seq - was > MAINTAINED_CATCH_UP_MAX) return null;
+    if (seq > was) moved.push([friend, was, seq]);
+  }
+  const logs = await Promise.all(moved.map(([friend, was, seq]) => readChangesRepository.between(db, `${FRIENDS_SCOPE_PREFIX}${friend}`, was, seq)));
+  if (logs.some((l) => !l.complete)) return null;
+  return { ids: logs.flatMap((l) => l.ids), friendSeqs };
 }
 
 /** The stamp of an entry that keeps itself right (a MaintainedValue): never stale as such. */

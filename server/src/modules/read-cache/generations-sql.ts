@@ -29,10 +29,16 @@ const EVERYONE = `(${levelsWith('everyone').join(', ')})`;
 const FRIENDS = `(${levelsWith('friends').join(', ')})`;
 
 /** SQLite: the scopes of one pin row (`r` is new or old), as a compound select of (scope). */
-function sqlitePinScopes(r: string): string {
+function sqlitePinScopes(r: string, reach: FriendsReach = 'each friend'): string {
   return `select 'u:' || ${r}.author_id as scope
       union all select 'public' where ${r}.visibility in ${EVERYONE}
-      union all select 'u:' || friend_id from friendships where user_id = ${r}.author_id and ${r}.visibility in ${FRIENDS}`;
+      ${sqliteFriendScopes(r, reach)}`;
+}
+
+function sqliteFriendScopes(r: string, reach: FriendsReach): string {
+  return reach === 'author'
+    ? `union all select '${FRIENDS_SCOPE_PREFIX}' || ${r}.author_id where ${r}.visibility in ${FRIENDS}`
+    : `union all select 'u:' || friend_id from friendships where user_id = ${r}.author_id and ${r}.visibility in ${FRIENDS}`;
 }
 
 function sqliteBump(scopes: string): string {
@@ -42,12 +48,16 @@ function sqliteBump(scopes: string): string {
 }
 
 /** PostgreSQL: the scopes of the pins in a transition table, one row each. */
-function pgPinScopes(rows: string): string {
+function pgPinScopes(rows: string, reach: FriendsReach = 'each friend'): string {
   // Only users who still exist: the cascades of a deleted account run their triggers after the
   // account's own, which removed its counter (it leaves nothing behind).
+  const friends =
+    reach === 'author'
+      ? `union select '${FRIENDS_SCOPE_PREFIX}' || p.author_id from ${rows} as p join users u on u.id = p.author_id where p.visibility in ${FRIENDS}`
+      : `union select 'u:' || f.friend_id from ${rows} as p join friendships f on f.user_id = p.author_id where p.visibility in ${FRIENDS}`;
   return `select 'u:' || p.author_id as scope from ${rows} as p join users u on u.id = p.author_id
       union select 'public' from ${rows} as p where p.visibility in ${EVERYONE}
-      union select 'u:' || f.friend_id from ${rows} as p join friendships f on f.user_id = p.author_id where p.visibility in ${FRIENDS}`;
+      ${friends}`;
 }
 
 /** The statements that create the table's triggers (the table itself is the migration's). */
@@ -197,28 +207,76 @@ export function circleGenerationTriggersSql(dialect: SqlDialect): string[] {
  * raise them and then log, so the log always reads the counter its own write raised.
  */
 export function changeLogTriggersSql(dialect: SqlDialect): string[] {
+  return loggingTriggersSql(dialect, 'each friend');
+}
+
+/**
+ * Where a memory that reaches friends is counted and logged: under each friend's own scope
+ * (`u:<friend>`, migrations 0023 and 0070: a friends-only memory raised and logged one row per
+ * friend), or once under its author's friends scope (`f:<author>`, migration 0080), which each
+ * friend's read adds to its own counters (docs/decisions/085-maintained-read-cache.md).
+ */
+export type FriendsReach = 'each friend' | 'author';
+
+/** A friends-only memory's scope when it is counted once, for its author: read by each of their friends. */
+export const FRIENDS_SCOPE_PREFIX = 'f:';
+
+/**
+ * Migration 0080: the change log's triggers with a friends-only memory counted and logged once,
+ * under `f:<author>`, instead of under each friend's scope; and a deleted account leaves its
+ * `f:` counter behind no more than its `u:` one.
+ */
+export function authorFriendsTriggersSql(dialect: SqlDialect): string[] {
+  const triggers = loggingTriggersSql(dialect, 'author');
+  if (dialect === 'sqlite') {
+    return [
+      ...triggers,
+      `drop trigger read_gen_users_delete`,
+      `create trigger read_gen_users_delete after delete on users begin
+        ${sqliteBump(`select 'people' as scope`)}
+        delete from read_generations where scope in ('u:' || old.id, '${FRIENDS_SCOPE_PREFIX}' || old.id);
+      end`,
+    ];
+  }
+  return [
+    ...triggers,
+    `create or replace function read_gen_forget_users() returns trigger language plpgsql as $fn$
+      begin
+        delete from read_generations where scope in (select 'u:' || id from old_rows union all select '${FRIENDS_SCOPE_PREFIX}' || id from old_rows);
+        return null;
+      end
+      $fn$`,
+  ];
+}
+
+function loggingTriggersSql(dialect: SqlDialect, reach: FriendsReach): string[] {
   if (dialect === 'sqlite') {
     const log = (scopes: string, pinId: string) =>
       `insert or ignore into read_changes (scope, seq, pin_id) select g.scope, g.gen, ${pinId} from read_generations g where g.scope in (select scope from (${scopes}));`;
+    const friendsOfTagged =
+      reach === 'author'
+        ? (r: string) => `union all select '${FRIENDS_SCOPE_PREFIX}' || p.author_id from pins p where p.id = ${r}.pin_id and p.visibility in ${FRIENDS}`
+        : (r: string) => `union all select 'u:' || f.friend_id from pins p join friendships f on f.user_id = p.author_id
+        where p.id = ${r}.pin_id and p.visibility in ${FRIENDS}`;
     const tagScopes = (r: string) => `select 'u:' || p.author_id as scope from pins p where p.id = ${r}.pin_id
       union all select 'public' from pins p where p.id = ${r}.pin_id and p.visibility in ${EVERYONE}
-      union all select 'u:' || f.friend_id from pins p join friendships f on f.user_id = p.author_id
-        where p.id = ${r}.pin_id and p.visibility in ${FRIENDS}`;
-    const both = `${sqlitePinScopes('old')} union ${sqlitePinScopes('new')}`;
+      ${friendsOfTagged(r)}`;
+    const pinScopes = (r: string) => sqlitePinScopes(r, reach);
+    const both = `${pinScopes('old')} union ${pinScopes('new')}`;
     const names = ['read_gen_pins_insert', 'read_gen_pins_update', 'read_gen_pins_delete', 'read_gen_tags_insert', 'read_gen_tags_delete'];
     return [
       ...names.map((n) => `drop trigger ${n}`),
       `create trigger read_gen_pins_insert after insert on pins begin
-        ${sqliteBump(sqlitePinScopes('new'))}
-        ${log(sqlitePinScopes('new'), 'new.id')}
+        ${sqliteBump(pinScopes('new'))}
+        ${log(pinScopes('new'), 'new.id')}
       end`,
       `create trigger read_gen_pins_update after update on pins begin
         ${sqliteBump(both)}
         ${log(both, 'new.id')}
       end`,
       `create trigger read_gen_pins_delete after delete on pins begin
-        ${sqliteBump(sqlitePinScopes('old'))}
-        ${log(sqlitePinScopes('old'), 'old.id')}
+        ${sqliteBump(pinScopes('old'))}
+        ${log(pinScopes('old'), 'old.id')}
       end`,
       `create trigger read_gen_tags_insert after insert on pin_tags begin
         ${sqliteBump(tagScopes('new'))}
@@ -244,16 +302,21 @@ export function changeLogTriggersSql(dialect: SqlDialect): string[] {
         return null;
       end
       $fn$`;
+  const friendPairs =
+    reach === 'author'
+      ? (rows: string) => `union select '${FRIENDS_SCOPE_PREFIX}' || p.author_id, p.id from ${rows} as p join users u on u.id = p.author_id where p.visibility in ${FRIENDS}`
+      : (rows: string) => `union select 'u:' || f.friend_id, p.id from ${rows} as p join friendships f on f.user_id = p.author_id where p.visibility in ${FRIENDS}`;
   const pairs = (rows: string) => `select 'u:' || p.author_id as scope, p.id as pin_id from ${rows} as p join users u on u.id = p.author_id
       union select 'public', p.id from ${rows} as p where p.visibility in ${EVERYONE}
-      union select 'u:' || f.friend_id, p.id from ${rows} as p join friendships f on f.user_id = p.author_id where p.visibility in ${FRIENDS}`;
+      ${friendPairs(rows)}`;
+  const scopes = (rows: string) => pgPinScopes(rows, reach);
   const sub = (rows: string) => `(select tp.author_id, tp.visibility from pins tp join ${rows} t on t.pin_id = tp.id)`;
   const subWithId = (rows: string) => `(select distinct tp.id, tp.author_id, tp.visibility from pins tp join ${rows} t on t.pin_id = tp.id)`;
   return [
-    fn('read_gen_pins_new', pgPinScopes('new_rows'), pairs('new_rows')),
-    fn('read_gen_pins_old', pgPinScopes('old_rows'), pairs('old_rows')),
-    fn('read_gen_pins_both', `${pgPinScopes('old_rows')} union ${pgPinScopes('new_rows')}`, `${pairs('old_rows')} union ${pairs('new_rows')}`),
-    fn('read_gen_tags_new', pgPinScopes(sub('new_rows')), pairs(subWithId('new_rows'))),
-    fn('read_gen_tags_old', pgPinScopes(sub('old_rows')), pairs(subWithId('old_rows'))),
+    fn('read_gen_pins_new', scopes('new_rows'), pairs('new_rows')),
+    fn('read_gen_pins_old', scopes('old_rows'), pairs('old_rows')),
+    fn('read_gen_pins_both', `${scopes('old_rows')} union ${scopes('new_rows')}`, `${pairs('old_rows')} union ${pairs('new_rows')}`),
+    fn('read_gen_tags_new', scopes(sub('new_rows')), pairs(subWithId('new_rows'))),
+    fn('read_gen_tags_old', scopes(sub('old_rows')), pairs(subWithId('old_rows'))),
   ];
 }

@@ -4,8 +4,9 @@ import type { Db } from '../../db/database.ts';
 import { FROZEN_TRIGGERS } from '../../db/migrations/0023-read-generations.ts';
 import { FROZEN_CIRCLE_GENERATION_TRIGGERS } from '../../db/migrations/0040-circles.ts';
 import { FROZEN_CHANGE_LOG_TRIGGERS } from '../../db/migrations/0070-read-changes.ts';
+import { FROZEN_AUTHOR_FRIENDS_TRIGGERS } from '../../db/migrations/0080-friends-counted-once.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-import { circleGenerationTriggersSql, generationTriggersSql, changeLogTriggersSql } from './generations-sql.ts';
+import { authorFriendsTriggersSql, circleGenerationTriggersSql, generationTriggersSql, changeLogTriggersSql } from './generations-sql.ts';
 import { readChangesRepository } from './read-changes.repository.ts';
 import { generationsRepository } from './generations.repository.ts';
 
@@ -52,6 +53,11 @@ describe('read_generations', () => {
     expect(FROZEN_CHANGE_LOG_TRIGGERS.postgres()).toEqual(changeLogTriggersSql('postgres'));
   });
 
+  it('migration 0080 holds the triggers that count a friends-only memory once, for its author', () => {
+    expect(FROZEN_AUTHOR_FRIENDS_TRIGGERS.sqlite()).toEqual(authorFriendsTriggersSql('sqlite'));
+    expect(FROZEN_AUTHOR_FRIENDS_TRIGGERS.postgres()).toEqual(authorFriendsTriggersSql('postgres'));
+  });
+
   it('raises exactly the scopes of those who may see a memory, before or after the write', async () => {
     const [author, friend, stranger] = [await user('gen_author'), await user('gen_friend'), await user('gen_stranger')];
     await db.kysely
@@ -61,13 +67,13 @@ describe('read_generations', () => {
         { user_id: friend, friend_id: author, created_at: at },
       ])
       .execute();
-    const scopes = ['public', 'people', `u:${author}`, `u:${friend}`, `u:${stranger}`];
+    const scopes = ['public', 'people', `u:${author}`, `f:${author}`, `u:${friend}`, `f:${friend}`, `u:${stranger}`];
     const id = uuidv7();
     const pin = { id, author_id: author, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at };
 
     expect(await raisedBy(scopes, () => db.kysely.insertInto('pins').values({ ...pin, visibility: 1 }).execute())).toEqual([`u:${author}`]);
-    expect(await raisedBy(scopes, () => db.kysely.updateTable('pins').set({ visibility: 2 }).where('id', '=', id).execute())).toEqual([`u:${author}`, `u:${friend}`]);
-    expect(await raisedBy(scopes, () => db.kysely.updateTable('pins').set({ visibility: 3 }).where('id', '=', id).execute())).toEqual(['public', `u:${author}`, `u:${friend}`]);
+    expect(await raisedBy(scopes, () => db.kysely.updateTable('pins').set({ visibility: 2 }).where('id', '=', id).execute())).toEqual([`u:${author}`, `f:${author}`]);
+    expect(await raisedBy(scopes, () => db.kysely.updateTable('pins').set({ visibility: 3 }).where('id', '=', id).execute())).toEqual(['public', `u:${author}`, `f:${author}`]);
     expect(await raisedBy(scopes, () => db.kysely.insertInto('pin_tags').values({ pin_id: id, user_id: friend }).execute())).toEqual(['public', `u:${author}`]);
     expect(await raisedBy(scopes, () => db.kysely.deleteFrom('pins').where('id', '=', id).execute())).toEqual(['public', `u:${author}`]);
     expect(
@@ -89,7 +95,7 @@ describe('read_generations', () => {
     const id = uuidv7();
     const second = uuidv7();
     const pin = { author_id: author, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at };
-    const scopes = ['public', `u:${author}`, `u:${friend}`, `u:${other}`];
+    const scopes = ['public', `u:${author}`, `f:${author}`, `u:${friend}`, `u:${other}`];
     /** Per scope, what a write logged in (counter before, counter after], and whether that is all it raised. */
     const loggedBy = async (write: () => Promise<unknown>) => {
       const from = await generationsRepository.read(db.kysely, scopes);
@@ -107,9 +113,10 @@ describe('read_generations', () => {
     };
     const logged = (ids: string[]) => ({ ids: ids.sort(), complete: true });
     expect(await loggedBy(() => db.kysely.insertInto('pins').values({ ...pin, id, visibility: 1 }).execute())).toEqual({ [`u:${author}`]: logged([id]) });
+    // A friends-only memory is logged once, for its author's friends (migration 0080), not once per friend.
     expect(await loggedBy(() => db.kysely.updateTable('pins').set({ visibility: 2 }).where('id', '=', id).execute())).toEqual({
       [`u:${author}`]: logged([id]),
-      [`u:${friend}`]: logged([id]),
+      [`f:${author}`]: logged([id]),
     });
     expect(await loggedBy(() => db.kysely.insertInto('pins').values({ ...pin, id: second, visibility: 3 }).execute())).toEqual({
       public: logged([second]),
@@ -123,7 +130,7 @@ describe('read_generations', () => {
     expect(await loggedBy(() => db.kysely.updateTable('pins').set({ visibility: 1 }).where('id', 'in', [id, second]).execute())).toEqual({
       public: logged([second]),
       [`u:${author}`]: logged([id, second]),
-      [`u:${friend}`]: logged([id]),
+      [`f:${author}`]: logged([id]),
     });
     // A friendship raises both people's counters and names no memory: the log says it cannot replay that.
     expect(await loggedBy(() => db.kysely.deleteFrom('friendships').where('user_id', 'in', [author, friend]).execute())).toEqual({
@@ -133,21 +140,29 @@ describe('read_generations', () => {
     expect(await loggedBy(() => db.kysely.deleteFrom('pins').where('id', 'in', [id, second]).execute())).toEqual({ [`u:${author}`]: logged([id, second]) });
   });
 
-  it('the hourly prune keeps what a layer may still catch up over', async () => {
-    const author = await user('prune_author');
-    for (let i = 0; i < 3; i++) {
-      await db.kysely
+  it('the hourly prune keeps what a layer may still catch up over, scope by scope in batches', async () => {
+    const [author, other, gone] = [await user('prune_author'), await user('prune_other'), await user('prune_gone')];
+    const write = (authorId: string) =>
+      db.kysely
         .insertInto('pins')
-        .values({ id: uuidv7(), author_id: author, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at, visibility: 1 })
+        .values({ id: uuidv7(), author_id: authorId, title: 't', description: 'd', latitude: 1, longitude: 2, location_name: 'x', created_at: at, updated_at: at, happened_at: at, visibility: 2 })
         .execute();
-    }
-    const scope = `u:${author}`;
-    const gen = (await generationsRepository.read(db.kysely, [scope])).get(scope)!;
-    await readChangesRepository.prune(db.kysely);
-    expect((await readChangesRepository.between(db.kysely, scope, gen - 3, gen)).complete).toBe(true);
-    // Far behind the counter: gone.
-    await db.kysely.updateTable('read_generations').set({ gen: gen + 5_000 }).where('scope', '=', scope).execute();
-    await readChangesRepository.prune(db.kysely);
-    expect((await readChangesRepository.between(db.kysely, scope, gen - 3, gen)).ids).toEqual([]);
+    for (let i = 0; i < 3; i++) for (const a of [author, other, gone]) await write(a);
+    const scopes = [`u:${author}`, `f:${author}`, `u:${other}`, `f:${other}`];
+    const gens = await generationsRepository.read(db.kysely, scopes);
+    const kept = async (scope: string) => (await readChangesRepository.between(db.kysely, scope, gens.get(scope)! - 3, gens.get(scope)!)).ids.length;
+    // A batch of one scope at a time walks them all.
+    await readChangesRepository.prune(db.kysely, 1);
+    for (const scope of scopes) expect(await kept(scope)).toBe(3);
+    // Far behind the counter: gone, in that scope only.
+    await db.kysely.updateTable('read_generations').set({ gen: gens.get(`u:${author}`)! + 5_000 }).where('scope', '=', `u:${author}`).execute();
+    // A scope with no counter (an account deleted by hand, not through the service that forgets its log): gone whole.
+    await db.kysely.deleteFrom('read_generations').where('scope', 'in', [`u:${gone}`, `f:${gone}`]).execute();
+    const deleted = await readChangesRepository.prune(db.kysely, 1);
+    expect(await kept(`u:${author}`)).toBe(0);
+    for (const scope of scopes.slice(1)) expect(await kept(scope)).toBe(3);
+    const left = await db.kysely.selectFrom('read_changes').select('scope').where('scope', 'in', [`u:${gone}`, `f:${gone}`]).execute();
+    expect(left).toEqual([]);
+    expect(deleted).toBeGreaterThanOrEqual(9);
   });
 });

@@ -28,14 +28,22 @@ export interface ReadStamps {
    */
   publicSeq: number;
   viewerSeq: number;
+  /** The sum of the viewer's friends' `f:` counters (migration 0080): moves when any of them does. */
+  friendsSeq: number;
   base: string;
 }
 
-/** The three counters a viewer's reads depend on (generations-sql.ts names the scopes). */
+/** The counters a viewer's reads depend on (generations-sql.ts names the scopes). */
 export interface ReadCounters {
   public: number;
   people: number;
   viewer: number;
+  /**
+   * The sum of the `f:` counters of the viewer's friends (their friends-only memories, each
+   * counted once for its author). Counters only rise and the friend list only changes with the
+   * viewer's own counter, so with `viewer` unchanged the sum is unchanged exactly when each is.
+   */
+  friends: number;
 }
 
 /** A viewer's own scope is this and their id. */
@@ -112,14 +120,15 @@ export class ReadCache {
    * as the request's session lookup read them (sessions.repository.ts), before any data.
    */
   async stamps(db: Queryable, viewerId: string, nowMs: number, counters?: ReadCounters): Promise<ReadStamps> {
-    const { public: pub, people, viewer } = counters ?? (await this.readCounters(db, viewerId));
+    const { public: pub, people, viewer, friends } = counters ?? (await this.readCounters(db, viewerId));
     const urls = mediaUrlWindow(nowMs);
     return {
       public: `${pub}/${people}/${urls}`,
-      viewer: `${viewer}/${people}/${urls}`,
-      all: `${pub}/${viewer}/${people}/${urls}`,
+      viewer: `${viewer}/${friends}/${people}/${urls}`,
+      all: `${pub}/${viewer}/${friends}/${people}/${urls}`,
       publicSeq: pub,
       viewerSeq: viewer,
+      friendsSeq: friends,
       base: `${people}/${urls}`,
     };
   }
@@ -127,7 +136,9 @@ export class ReadCache {
   private async readCounters(db: Queryable, viewerId: string): Promise<ReadCounters> {
     const viewerScope = `${VIEWER_SCOPE_PREFIX}${viewerId}`;
     const gens = await generationsRepository.read(db, ['public', 'people', viewerScope]);
-    return { public: gens.get('public') ?? 0, people: gens.get('people') ?? 0, viewer: gens.get(viewerScope) ?? 0 };
+    let friends = 0;
+    for (const gen of (await generationsRepository.friendCounters(db, viewerId)).values()) friends += gen;
+    return { public: gens.get('public') ?? 0, people: gens.get('people') ?? 0, viewer: gens.get(viewerScope) ?? 0, friends };
   }
 
   /** For tests and operators: forget everything held (the counters make this never necessary). */

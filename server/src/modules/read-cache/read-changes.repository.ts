@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import { FRIENDS_SCOPE_PREFIX } from './generations-sql.ts';
+import { generationsRepository } from './generations.repository.ts';
 
 /**
  * read_changes (migration 0070): which memories changed under which counter of which scope
@@ -39,17 +40,59 @@ export const readChangesRepository = {
    * them finds its range incomplete and is read whole.
    */
   async forgetAccount(db: Queryable, userId: string, pinIds: string[]): Promise<void> {
-    // The viewer scope of read-cache.ts (VIEWER_SCOPE_PREFIX).
-    await db.deleteFrom('read_changes').where('scope', '=', `u:${userId}`).execute();
+    // Its viewer scope (read-cache.ts, VIEWER_SCOPE_PREFIX) and its friends scope (FRIENDS_SCOPE_PREFIX).
+    await db.deleteFrom('read_changes').where('scope', 'in', [`u:${userId}`, `${FRIENDS_SCOPE_PREFIX}${userId}`]).execute();
     for (let i = 0; i < pinIds.length; i += 500) {
       await db.deleteFrom('read_changes').where('pin_id', 'in', pinIds.slice(i, i + 500)).execute();
     }
   },
 
-  /** Forgets what no layer can still need: entries far behind their scope's counter, or of a scope gone (the hourly sweep). */
-  async prune(db: Queryable): Promise<number> {
-    const r = await sql`delete from read_changes where not exists (
-        select 1 from read_generations g where g.scope = read_changes.scope and read_changes.seq > g.gen - ${READ_CHANGES_KEPT})`.execute(db);
-    return Number(r.numAffectedRows ?? 0);
+  /**
+   * Forgets what no layer can still need: entries far behind their scope's counter, or of a scope
+   * gone (the hourly sweep). In batches of `batch` scopes, walked in key order: each batch reads
+   * its scopes' oldest entries and counters (two index reads), deletes only in the scopes that
+   * have something to forget (one key range each, in one short transaction), and lets other work
+   * run before the next — on SQLite the writing connection is on the event loop, and one DELETE
+   * over the whole table held every request for its length.
+   */
+  async prune(db: Queryable, batch = PRUNE_BATCH): Promise<number> {
+    let after = '';
+    let deleted = 0;
+    for (;;) {
+      const oldest = await oldestQuery.all(db, { after, batch });
+      if (oldest.length === 0) return deleted;
+      after = oldest.at(-1)!.scope;
+      const gens = await generationsRepository.read(db, oldest.map((r) => r.scope));
+      // A scope gone (a deleted account's) has no counter: all of it goes.
+      const cuts = oldest
+        .map((r) => ({ scope: r.scope, upTo: gens.has(r.scope) ? gens.get(r.scope)! - READ_CHANGES_KEPT : Number.MAX_SAFE_INTEGER }))
+        .filter((c, i) => Number(oldest[i]!.low) <= c.upTo);
+      if (cuts.length > 0) {
+        deleted += await db.transaction().execute(async (trx) => {
+          let n = 0;
+          for (const c of cuts) {
+            const r = await trx.deleteFrom('read_changes').where('scope', '=', c.scope).where('seq', '<=', c.upTo).executeTakeFirst();
+            n += Number(r.numDeletedRows);
+          }
+          return n;
+        });
+      }
+      if (oldest.length < batch) return deleted;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   },
 };
+
+/** Scopes per batch of the prune. */
+export const PRUNE_BATCH = 200;
+
+/** The next `batch` scopes of the log after `after`, each with its oldest counter (the primary key's order). */
+const oldestQuery = preparedQuery('readChanges.oldest', (db, args: { after: string; batch: number }) =>
+  db
+    .selectFrom('read_changes')
+    .select((eb) => ['scope', eb.fn.min('seq').as('low')])
+    .where('scope', '>', args.after)
+    .groupBy('scope')
+    .orderBy('scope')
+    .limit(args.batch),
+);

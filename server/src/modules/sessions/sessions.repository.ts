@@ -1,6 +1,7 @@
 import { sql, type Expression, type Insertable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { VIEWER_SCOPE_PREFIX } from '../read-cache/read-cache.ts';
+import { FRIENDS_SCOPE_PREFIX } from '../read-cache/generations-sql.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -9,9 +10,10 @@ import type { SessionsTable } from '../../db/schema.ts';
  * while the sessions table held a handful of rows make SQLite plan the join as a scan of every
  * session (until the next analyze), whereas a single-table equality always uses the key.
  *
- * The read cache's three counters for this user (read-cache/read-cache.ts) come along, each a
- * primary-key lookup: every feed and map read needs them first, and this saves them a query of
- * their own (a round trip on PostgreSQL). A scope never raised has no row: null, read as 0.
+ * The read cache's counters for this user (read-cache/read-cache.ts) come along, each a
+ * primary-key lookup (the friends' one, one per friend): every feed and map read needs them
+ * first, and this saves them a query of their own (a round trip on PostgreSQL). A scope never
+ * raised has no row: null, read as 0.
  */
 export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, args: { tokenHash: string }) =>
   db
@@ -28,6 +30,9 @@ export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, arg
         counter(sql.lit('public')).as('gen_public'),
         counter(sql.lit('people')).as('gen_people'),
         counter(sql<string>`${sql.lit(VIEWER_SCOPE_PREFIX)} || ${eb.ref('sessions.user_id')}`).as('gen_viewer'),
+        // The friends-only memories of everyone this user is friends with, each author counted
+        // once (`f:<author>`, migration 0080): their sum moves whenever one of them does.
+        sql<number | string | null>`(select sum(g.gen) from friendships fr join read_generations g on g.scope = ${sql.lit(FRIENDS_SCOPE_PREFIX)} || fr.friend_id where fr.user_id = ${eb.ref('sessions.user_id')})`.as('gen_friends'),
       ];
     })
     .where('sessions.token_hash', '=', args.tokenHash),
