@@ -205,7 +205,7 @@ describe.skipIf(TEST_DIALECT === 'postgres')('npm run bench', () => {
         log: (l) => lines.push(l),
       });
       const mapServed = /map\.routes/.test(readFileSync(path.resolve(import.meta.dirname, '../src/app.ts'), 'utf8'));
-      const expected = ['feed', 'hello-page-bytes', 'feed-deep', 'feed-unseen', ...(mapServed ? ['map-city', 'map-world'] : []), 'friends', 'search', 'create', 'feed-logins', 'feed-200', 'mixed', 'feed-reacting', 'creates'];
+      const expected = ['feed', 'hello-page-bytes', 'feed-deep', 'feed-unseen', ...(mapServed ? ['map-city', 'map-world'] : []), 'friends', 'search', 'create', 'feed-logins', 'feed-200', 'mixed', 'feed-reacting', ...(mapServed ? ['mixed-map-city', 'mixed-map-world'] : []), 'creates', 'reads-during-creates'];
       expect(run.scenarios.map((s) => s.id)).toEqual(expected);
       for (const s of run.scenarios) {
         expect(s.requests, s.id).toBeGreaterThan(0);
