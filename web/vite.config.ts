@@ -44,5 +44,8 @@ export default defineConfig({
       '/update_user': 'http://localhost:3000',
     },
   },
+  // Workers as ES modules (all are started with { type: 'module' }), so a worker can import() a
+  // part only when it needs it: the world's tile worker loads the fine shapes from zoom 4 only.
+  worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: true },
 });

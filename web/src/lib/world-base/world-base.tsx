@@ -1,7 +1,8 @@
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
-import { featuresOf, type Topology } from './topology.ts';
+import { paintTile } from './tile-painter.ts';
+import type { WorldTone } from './tile-drawing.ts';
 import './world-base.css';
 
 /**
@@ -13,28 +14,10 @@ import './world-base.css';
  * Every part is loaded with import() when a map first shows, never with the sign-in screen.
  */
 
-export type WorldTone = 'light' | 'dark';
+export type { WorldTone } from './tile-drawing.ts';
 
-const STYLE: Record<WorldTone, L.PathOptions> = {
-  light: { fillColor: '#f2efe9', fillOpacity: 1, color: '#b9a9c2', weight: 0.8 },
-  dark: { fillColor: '#3b3b3b', fillOpacity: 1, color: '#6b6b6b', weight: 0.8 },
-};
-
-/** Coarse shapes for the whole world, finer ones once the map shows a region. */
-const FINE_FROM_ZOOM = 4;
 /** From which zoom each rank of places.json is named. */
 const LABEL_ZOOM: Record<number, number> = { 1: 4, 2: 5, 3: 7 };
-
-export type Detail = 'coarse' | 'fine';
-const shapes: Partial<Record<Detail, Promise<ReturnType<typeof featuresOf>>>> = {};
-
-/** The countries' shapes ('coarse': 1:110m, 'fine': 1:50m), keyed by ISO 3166-1 numeric id; loaded once. */
-export function loadShapes(detail: Detail) {
-  shapes[detail] ??= (
-    detail === 'coarse' ? import('world-atlas/countries-110m.json') : import('world-atlas/countries-50m.json')
-  ).then((m) => featuresOf((m.default ?? m) as unknown as Topology, 'countries'));
-  return shapes[detail]!;
-}
 
 type Place = [name: string, lon: number, lat: number, rank: number];
 let places: Promise<Place[]> | undefined;
@@ -64,6 +47,27 @@ function ensurePane(map: L.Map, name: string, zIndex: number): void {
   pane.style.pointerEvents = 'none';
 }
 
+/**
+ * The land as tiles, like the map's own: each drawn in the tile worker (tile-painter.ts) and
+ * only placed here, so opening a map costs the page's thread almost nothing, and Leaflet scales
+ * them while zooming instead of redrawing the whole world on every zoom and pan.
+ */
+const WorldTiles = L.GridLayer.extend({
+  createTile(coords: L.Coords, done: L.DoneCallback) {
+    const canvas = document.createElement('canvas');
+    // Sharp on a phone's screen, but at most twice: a 3× tile has 2.25× the pixels of a 2× one.
+    const size = 256 * Math.min(2, Math.max(1, Math.round(window.devicePixelRatio || 1)));
+    canvas.width = size;
+    canvas.height = size;
+    const { tone } = (this as L.GridLayer & { options: { tone: WorldTone } }).options;
+    paintTile(canvas, coords, tone).then(
+      () => done(undefined, canvas),
+      (error: Error) => done(error, canvas),
+    );
+    return canvas;
+  },
+}) as new (options: L.GridLayerOptions & { tone: WorldTone }) => L.GridLayer;
+
 /** Inside a MapContainer: the bundled world under its tiles. */
 export function WorldBase({ tone }: { tone: WorldTone }) {
   const map = useMap();
@@ -72,23 +76,9 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
     if (!canDraw()) return undefined;
     ensurePane(map, 'world-base', 150);
     ensurePane(map, 'world-labels', 160);
-    const renderer = L.canvas({ pane: 'world-base', padding: 0.5 });
-    let shown: { detail: Detail; layer: L.GeoJSON } | null = null;
+    const tiles = new WorldTiles({ pane: 'world-base', className: 'world-tiles', tone }).addTo(map);
     const labels = L.layerGroup([], { pane: 'world-labels' }).addTo(map);
     let cancelled = false;
-
-    const showShapes = async () => {
-      const detail: Detail = map.getZoom() >= FINE_FROM_ZOOM ? 'fine' : 'coarse';
-      if (shown?.detail === detail) return;
-      const features = await loadShapes(detail);
-      const now: Detail = map.getZoom() >= FINE_FROM_ZOOM ? 'fine' : 'coarse';
-      if (cancelled || now !== detail || shown?.detail === detail) return;
-      // The canvas renderer draws thousands of coastline points as one bitmap, not as DOM nodes.
-      const layer = L.geoJSON(features as unknown as GeoJSON.GeoJsonObject, { style: () => ({ ...STYLE[tone], renderer }), interactive: false });
-      layer.addTo(map);
-      shown?.layer.remove();
-      shown = { detail, layer };
-    };
 
     // Only the names in and around the view: a few dozen markers, not fifteen hundred, whatever the zoom.
     let labelled = '';
@@ -116,16 +106,13 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
       }
     };
 
-    const update = () => {
-      void showShapes();
-      void showLabels();
-    };
+    const update = () => void showLabels();
     update();
     map.on('zoomend moveend', update);
     return () => {
       cancelled = true;
       map.off('zoomend moveend', update);
-      shown?.layer.remove();
+      tiles.remove();
       labels.remove();
     };
   }, [map, tone]);

@@ -2,14 +2,14 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
-import { loadShapes } from '../../../lib/world-base/world-base.tsx';
+import { loadCoarseShapes } from '../../../lib/world-base/shapes.ts';
 
 function Countries({ visited, dark }: { visited: ReadonlySet<string>; dark: boolean }) {
   const map = useMap();
   useEffect(() => {
     let layer: L.GeoJSON | null = null;
     let cancelled = false;
-    void loadShapes('coarse').then((features) => {
+    void loadCoarseShapes().then((features) => {
       if (cancelled) return;
       layer = L.geoJSON(features as unknown as GeoJSON.GeoJsonObject, {
         interactive: false,
