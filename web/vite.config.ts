@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstPaintScript } from './build/first-paint-script.ts';
@@ -6,8 +7,19 @@ import { precompress } from './build/precompress.ts';
 import { routePages } from './build/route-pages.ts';
 import { webAppManifest } from './build/web-app-manifest.ts';
 
+/**
+ * React Router 7 names only its development files in its package exports (remix-run/react-router
+ * #12532, #14102): a production build would ship its dev warnings and checks. The build takes its
+ * production files, which export the same API.
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
+if (!reactRouterProduction.endsWith('/production/index.mjs')) throw new Error(`react-router moved its files: ${reactRouterProduction}`);
+
 // In development Vite serves the app and forwards the API to the server on :3000 (same origin in production).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   plugins: [
     react(),
     // The scheme and the screen, set before the first paint (docs/decisions/090-web-delivery.md).
@@ -48,4 +60,4 @@ export default defineConfig({
   // part only when it needs it: the world's tile worker loads the fine shapes from zoom 4 only.
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: true },
-});
+}));

@@ -32,15 +32,22 @@ export function pinBadgeText(type: PinType, visibility: string, circleName?: str
 /** Marker colours of docs/product.md §4: own dark, friend indigo, public green (match the CSS tokens). */
 export const PIN_COLORS: Record<PinType, string> = { own: '#1e293b', friend: '#4f46e5', public: '#16a34a' };
 
+// One formatter each, made on first use: toLocaleString(…, options) builds a new one on every
+// call, and a feed formats a date or two per memory on every render.
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+let dateFormat: Intl.DateTimeFormat | undefined;
+const dateTimeFormatter = () => (dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+const dateFormatter = () => (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+
 /** Created date and time as people read it, in their own locale. */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime()) ? '' : dateTimeFormatter().format(d);
 }
 
 export function formatDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return Number.isNaN(d.getTime()) ? '' : dateFormatter().format(d);
 }
 
 /** A date alone ('2023-07-14') is that calendar day wherever one reads it, never shifted by a time zone. */
@@ -55,11 +62,11 @@ function calendarDay(value: string): Date | null {
  */
 export function formatHappenedAt(value: string): string {
   const day = calendarDay(value);
-  return day ? day.toLocaleDateString(undefined, { dateStyle: 'medium' }) : formatDateTime(value);
+  return day ? dateFormatter().format(day) : formatDateTime(value);
 }
 
 /** The date part only (the feed card's date). */
 export function formatHappenedDate(value: string): string {
   const day = calendarDay(value);
-  return day ? day.toLocaleDateString(undefined, { dateStyle: 'medium' }) : formatDate(value);
+  return day ? dateFormatter().format(day) : formatDate(value);
 }

@@ -4,13 +4,25 @@ import type { Pin } from '../../../lib/api/types.ts';
 import { useSession } from '../../../lib/session.ts';
 import { feedKeys } from './keys.ts';
 
-/** The device's time zone: "today" is the person's own date, not the server's. */
+let zone: { offset: number; name: string } | undefined;
+
+/**
+ * The device's time zone: "today" is the person's own date, not the server's. Asked of Intl again
+ * only when the offset from UTC changes (a journey, a clock change), since every render of the
+ * feed asks and building a formatter each time is not free.
+ */
 export function deviceTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  const offset = new Date().getTimezoneOffset();
+  if (zone?.offset !== offset) {
+    let name = 'UTC';
+    try {
+      name = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      // An engine without Intl time zones: the server's day is the best there is.
+    }
+    zone = { offset, name };
   }
+  return zone.name;
 }
 
 /** Today's date on this device, e.g. '2026-03-15': part of the key, so a new day asks again. */
