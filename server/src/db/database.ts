@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { GroupCommit, commitsWhenRun, startCheckpointer } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { logQuery } from './query-timing.ts';
-import { SchemaLockedPostgresDialect } from './migration-lock.ts';
+import { SchemaScopedPostgresDialect } from './postgres-dialect.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -112,6 +112,6 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   pool.on('error', (err) => {
     console.warn(`PostgreSQL closed an idle connection (${err.message}); a new one is opened when needed`);
   });
-  const kysely = new Kysely<DB>({ dialect: new SchemaLockedPostgresDialect({ pool }), log: logQuery });
+  const kysely = new Kysely<DB>({ dialect: new SchemaScopedPostgresDialect({ pool }), log: logQuery });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }

@@ -1,6 +1,6 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { tmpdir } from 'node:os';
+import { endianness, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -116,25 +116,29 @@ describe.runIf(TEST_DIALECT === 'sqlite')('group commit', () => {
     try {
       await db.kysely.insertInto('settings').values({ key: 'checkpointed', value: 'yes' }).execute();
       await db.durable!();
-      // The database file without its log holds the row only once a checkpoint copied it there.
-      const inFileAlone = () => {
-        const copy = path.join(dir, `copy-${Date.now()}.sqlite`);
-        copyFileSync(file, copy);
-        const c = new Database(copy, { readonly: true });
-        try {
-          // Before the first checkpoint even the table is only in the log.
-          const table = c.prepare("select 1 from sqlite_master where name = 'settings'").get();
-          return table !== undefined && c.prepare("select value from settings where key = 'checkpointed'").pluck().get() === 'yes';
-        } finally {
-          c.close();
-        }
+      // The log's index (the -shm file, SQLite's documented WAL-index format, native byte order):
+      // mxFrame, the frames the log holds, at byte 16; nBackfill, how many of them a checkpoint has
+      // copied into the database file and synced, at byte 96. Nothing here checkpoints but the
+      // checkpointer's thread, so the log being all copied is its work.
+      const logCopied = () => {
+        const shm = readFileSync(`${file}-shm`);
+        const u32 = (at: number) => (endianness() === 'LE' ? shm.readUInt32LE(at) : shm.readUInt32BE(at));
+        return u32(16) > 0 && u32(96) === u32(16);
       };
-      let seen = false;
-      for (let i = 0; i < 50 && !seen; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        seen = inFileAlone();
+      // Waits for it (the test's timeout is the bound). Copying the database file before would race
+      // the checkpoint writing it: a torn copy reads as "database disk image is malformed".
+      while (!logCopied()) await new Promise((resolve) => setTimeout(resolve, 50));
+      // The database file without its log now holds the row.
+      const copy = path.join(dir, 'copy.sqlite');
+      copyFileSync(file, copy);
+      const c = new Database(copy, { readonly: true });
+      let seen: unknown;
+      try {
+        seen = c.prepare("select value from settings where key = 'checkpointed'").pluck().get();
+      } finally {
+        c.close();
       }
-      expect(seen).toBe(true);
+      expect(seen).toBe('yes');
     } finally {
       await db.close();
     }

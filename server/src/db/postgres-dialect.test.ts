@@ -5,13 +5,14 @@ import { openPostgres, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
 /**
- * The migration lock is per schema (migration-lock.ts, issue 33): a schema's migration holding it
- * neither blocks another schema's nor lets a second migrator into its own schema.
+ * The dialect's migration lock and table listing are per schema (postgres-dialect.ts, issue 33): a
+ * schema's migration holding the lock neither blocks another schema's nor lets a second migrator
+ * into its own schema, and another schema dropped meanwhile does not fail the listing.
  */
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const lockOptions = { lockTable: 'kysely_migration_lock', lockRowId: 'migration_lock', lockTableSchema: undefined };
 
-describe.skipIf(TEST_DIALECT !== 'postgres')('the PostgreSQL migration lock', () => {
+describe.skipIf(TEST_DIALECT !== 'postgres')('the PostgreSQL dialect', () => {
   let a: Db;
   let b: Db;
   let aAgain: Db;
@@ -55,6 +56,40 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('the PostgreSQL migration lock', ()
       }
     });
     expect(await tableCount(a)).toBe(await tableCount(b));
+  });
+});
+
+describe.skipIf(TEST_DIALECT !== 'postgres')('the PostgreSQL table listing', () => {
+  it("lists the current schema's tables, and fails on no other schema dropped since its snapshot", async () => {
+    const ours = await createBlankTestDb();
+    let other: Db | null = await createBlankTestDb();
+    try {
+      await migrateToLatest(ours);
+      await migrateToLatest(other);
+      const otherSchema = (await sql<{ s: string }>`select current_schema() as s`.execute(other.kysely)).rows[0]!.s;
+      await ours.kysely
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          // The transaction's snapshot is taken here, while the other schema still exists...
+          await sql`select 1`.execute(trx);
+          // ...and the other schema is dropped (its file ends) before the migrator lists tables.
+          await other!.close();
+          other = null;
+          // Kysely's own listing fails here with 'schema "t_…" does not exist', naming the other schema.
+          const tables = await trx.introspection.getTables({ withInternalKyselyTables: true });
+          const names = tables.map((t) => t.name);
+          expect(names).toEqual(expect.arrayContaining(['users', 'pins', 'kysely_migration']));
+          expect(new Set(tables.map((t) => t.schema)).size).toBe(1);
+          expect(tables.some((t) => t.schema === otherSchema)).toBe(false);
+          const users = tables.find((t) => t.name === 'users')!;
+          expect(users.columns.map((c) => c.name)).toContain('username');
+          expect((await trx.introspection.getTables()).map((t) => t.name)).not.toContain('kysely_migration');
+        });
+    } finally {
+      await other?.close();
+      await ours.close();
+    }
   });
 });
 
