@@ -20,6 +20,7 @@ import * as conversation from './migrations/0050-conversation.ts';
 import * as trips from './migrations/0060-trips.ts';
 import * as readChanges from './migrations/0070-read-changes.ts';
 import * as friendsCountedOnce from './migrations/0080-friends-counted-once.ts';
+import * as pinsWithPhotosIndex from './migrations/0090-pins-with-photos-index.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0060-trips': trips,
   '0070-read-changes': readChanges,
   '0080-friends-counted-once': friendsCountedOnce,
+  '0090-pins-with-photos-index': pinsWithPhotosIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

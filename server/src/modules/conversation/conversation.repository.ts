@@ -1,5 +1,38 @@
 import { sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Queryable } from '../../db/queryable.ts';
+
+export interface ConversationCountRow {
+  pin_id: string;
+  kind: string;
+  emoji: string | null;
+  n: string | number;
+}
+
+const countsQuery = preparedQuery(
+  'conversation.countsOf',
+  (db, args: { viewerId: string | null; pinIds: string[] }) => {
+    const comments = db
+      .selectFrom('comments')
+      .select((eb) => ['pin_id', sql<string>`'c'`.as('kind'), sql<string | null>`null`.as('emoji'), eb.fn.countAll<string | number>().as('n')])
+      .where('pin_id', 'in', args.pinIds)
+      .groupBy('pin_id');
+    const reactions = db
+      .selectFrom('pin_reactions')
+      .select((eb) => ['pin_id', sql<string>`'r'`.as('kind'), 'emoji', eb.fn.countAll<string | number>().as('n')])
+      .where('pin_id', 'in', args.pinIds)
+      .groupBy(['pin_id', 'emoji']);
+    const both = comments.unionAll(reactions);
+    if (args.viewerId === null) return both;
+    const mine = db
+      .selectFrom('pin_reactions')
+      .select(['pin_id', sql<string>`'m'`.as('kind'), 'emoji', sql<string | number>`1`.as('n')])
+      .where('user_id', '=', args.viewerId)
+      .where('pin_id', 'in', args.pinIds);
+    return both.unionAll(mine);
+  },
+  { keepWhileUnchanged: true },
+);
 
 /** Comments and reactions (docs/design.md §14; migration 0050). */
 export const conversationRepository = {
@@ -77,27 +110,11 @@ export const conversationRepository = {
    * The conversation counts of `pinIds` in one round trip: rows of kind 'c' (comments per
    * memory), 'r' (reactions per memory and emoji) and 'm' (the viewer's own reaction), each read
    * through its index (comments_pin_idx, the reactions' primary key, pin_reactions_user_idx).
+   * Every answer that holds pins asks this (pin-counts.ts), so it is built once per shape and, on
+   * SQLite, its rows are kept until anything is written.
    */
-  countsOf(db: Queryable, viewerId: string | null, pinIds: readonly string[]) {
-    const ids = [...pinIds];
-    const comments = db
-      .selectFrom('comments')
-      .select((eb) => ['pin_id', sql<string>`'c'`.as('kind'), sql<string | null>`null`.as('emoji'), eb.fn.countAll<string | number>().as('n')])
-      .where('pin_id', 'in', ids)
-      .groupBy('pin_id');
-    const reactions = db
-      .selectFrom('pin_reactions')
-      .select((eb) => ['pin_id', sql<string>`'r'`.as('kind'), 'emoji', eb.fn.countAll<string | number>().as('n')])
-      .where('pin_id', 'in', ids)
-      .groupBy(['pin_id', 'emoji']);
-    const both = comments.unionAll(reactions);
-    if (viewerId === null) return both.execute();
-    const mine = db
-      .selectFrom('pin_reactions')
-      .select(['pin_id', sql<string>`'m'`.as('kind'), 'emoji', sql<number>`1`.as('n')])
-      .where('user_id', '=', viewerId)
-      .where('pin_id', 'in', ids);
-    return both.unionAll(mine).execute();
+  countsOf(db: Queryable, viewerId: string | null, pinIds: readonly string[]): Promise<ConversationCountRow[]> {
+    return countsQuery.all(db, { viewerId, pinIds: [...pinIds] });
   },
 
   /** Who a memory is for and whom it tags: the audience of its live conversation events. */

@@ -2,6 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { LIMITS } from '@memory-map/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-types.ts';
+import { displayBackfillRepository } from './display-backfill.repository.ts';
 import { displayCopyOf, displayKeyOf, imageDecodes } from './images.ts';
 import { parsePhotos, serializePhotos, type StoredPhoto } from './pin-photos.ts';
 
@@ -30,7 +31,7 @@ export async function backfillDisplayCopies(ctx: AppContext, log: FastifyBaseLog
   let after = '';
   for (;;) {
     if (options.signal?.aborted) return made;
-    const rows = await db.selectFrom('pins').select(['id', 'photos']).where('id', '>', after).where('photos', '!=', '[]').orderBy('id').limit(PAGE).execute();
+    const rows = await displayBackfillRepository.withPhotosAfter(db, after, PAGE).execute();
     if (rows.length === 0) return made;
     after = rows[rows.length - 1]!.id;
     for (const row of rows) {
@@ -67,13 +68,11 @@ export async function backfillDisplayCopies(ctx: AppContext, log: FastifyBaseLog
       const before = serializePhotos(photos);
       const next = serializePhotos(updated);
       if (next === before) continue;
-      const saved = await db.updateTable('pins').set({ photos: next }).where('id', '=', row.id).where('photos', '=', row.photos).executeTakeFirst();
-      if (Number(saved.numUpdatedRows) === 1) {
+      if (await displayBackfillRepository.savePhotosIfUnchanged(db, row.id, row.photos, next)) {
         made += written.length;
       } else {
         // The memory changed meanwhile: its new list decides; copies of photos it no longer has go.
-        const now = await db.selectFrom('pins').select('photos').where('id', '=', row.id).executeTakeFirst();
-        const keep = new Set(parsePhotos(now?.photos).map((p) => displayKeyOf(p.key)));
+        const keep = new Set(parsePhotos(await displayBackfillRepository.photosOf(db, row.id)).map((p) => displayKeyOf(p.key)));
         await Promise.all(written.filter((key) => !keep.has(key)).map((key) => ctx.media.delete(key)));
       }
     }

@@ -1,10 +1,13 @@
 import type { Pin } from '@memory-map/shared';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { TEST_DIALECT } from '../../../test/test-db.ts';
 import { filesUnder } from '../../../test/fixtures/db-search.ts';
 import { makePhoto } from '../../../test/fixtures/images.ts';
 import { createMemory, keyOf } from '../../../test/fixtures/memories.ts';
+import { displayBackfillRepository } from './display-backfill.repository.ts';
 import { backfillDisplayCopies } from './display-backfill.ts';
 
 let t: TestApp;
@@ -82,5 +85,25 @@ describe('photos stored before display sizes existed', () => {
     expect(await fetchImage(fresh.images[0]!.displayUrl!, friend)).toMatchObject({ width: 1080, height: 810, format: 'jpeg' });
     // Nothing is left to do: a second pass reads no photo.
     expect(await backfillDisplayCopies(t.app.ctx, t.app.log)).toBe(0);
+  });
+});
+
+describe('the walk over memories with photos', () => {
+  it('reads only memories that have photos, through their own index, not the whole table', async () => {
+    // Without migration 0090 a page read the table from its cursor until it met 200 memories
+    // with photos: the whole table where few have any (0.36 s at 1M memories, on the event loop).
+    await createMemory(t, me, { title: 'No photo here' });
+    const query = displayBackfillRepository.withPhotosAfter(t.db.kysely, '', 200).compile();
+    const explain = TEST_DIALECT === 'sqlite' ? 'explain query plan' : 'explain (costs off)';
+    if (TEST_DIALECT === 'postgres') await sql`set enable_seqscan = off`.execute(t.db.kysely);
+    try {
+      const plan = await t.db.kysely.executeQuery<Record<string, string>>({ ...query, sql: `${explain} ${query.sql}` });
+      expect(plan.rows.map((r) => Object.values(r).join(' ')).join('\n')).toContain('pins_with_photos_idx');
+    } finally {
+      if (TEST_DIALECT === 'postgres') await sql`reset enable_seqscan`.execute(t.db.kysely);
+    }
+    const rows = await displayBackfillRepository.withPhotosAfter(t.db.kysely, '', 200).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.photos !== '[]')).toBe(true);
   });
 });
