@@ -9,6 +9,7 @@ import type { MediaStore } from './modules/media/media-store.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { UploadGate } from './modules/media/upload-limits.ts';
 import type { ReadCache } from './modules/read-cache/read-cache.ts';
+import type { ConversationCountsCache } from './modules/conversation/counts-cache.ts';
 import type { ReadCounters } from './modules/read-cache/read-cache.ts';
 
 /** Everything a service needs, built once in buildApp and passed down explicitly. */
@@ -25,6 +26,8 @@ export interface AppContext {
   events: LiveEvents;
   /** The feed's and the map's read cache (docs/decisions/080-read-cache.md). */
   readCache: ReadCache;
+  /** Pin answers' comment and reaction counts, kept while unchanged; off with the read cache. */
+  conversationCounts?: ConversationCountsCache;
   /** Set when SMTP_URL and MAIL_FROM are: password reset e-mails (docs/design.md §18). */
   mailer?: Mailer;
 }
@@ -36,6 +39,8 @@ export interface AuthUser {
   sessionHash: string;
   /** The read cache's counters for this user, read with the session, before anything else. */
   counters?: ReadCounters;
+  /** The counter of every memory's comment and reaction counts (migration 0091), read with them. */
+  conversationSeq?: number;
 }
 
 export type App = FastifyInstance<

@@ -23,6 +23,7 @@ import { LocalMediaStore, type MediaStore } from './modules/media/media-store.ts
 import { UPLOAD_LIMITS } from './modules/media/multipart.ts';
 import { UploadGate } from './modules/media/upload-limits.ts';
 import { ReadCache } from './modules/read-cache/read-cache.ts';
+import { ConversationCountsCache } from './modules/conversation/counts-cache.ts';
 import mapRoutes from './modules/map/map.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import memoriesRoutes from './modules/memories/memories.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     events: createLiveEvents(redis, config.redisPrefix, app.log, options.liveEvents),
     uploads: new UploadGate(),
     readCache: new ReadCache({ enabled: config.readCache }),
+    conversationCounts: config.readCache ? new ConversationCountsCache() : undefined,
     mailer: options.mailer ?? (config.smtp ? createMailer(config.smtp) : undefined),
   };
   app.decorate('ctx', ctx);

@@ -21,6 +21,7 @@ import * as trips from './migrations/0060-trips.ts';
 import * as readChanges from './migrations/0070-read-changes.ts';
 import * as friendsCountedOnce from './migrations/0080-friends-counted-once.ts';
 import * as pinsWithPhotosIndex from './migrations/0090-pins-with-photos-index.ts';
+import * as conversationCounter from './migrations/0091-conversation-counter.ts';
 
 /**
  * Forward-only migrations, listed here in order (no directory scan, so bundling and tsx both
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0070-read-changes': readChanges,
   '0080-friends-counted-once': friendsCountedOnce,
   '0090-pins-with-photos-index': pinsWithPhotosIndex,
+  '0091-conversation-counter': conversationCounter,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

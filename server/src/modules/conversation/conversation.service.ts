@@ -135,9 +135,23 @@ const EMPTY: PinConversation = { commentCount: 0, reactions: { counts: {}, mine:
  * query for the whole list, whatever its length. Only pins the viewer may read reach here (they are in an
  * answer to them), and everyone who may read a memory may read its whole thread.
  */
-export async function conversationsOf(ctx: AppContext, viewerId: string | null, pinIds: readonly string[]): Promise<Map<string, PinConversation>> {
+/**
+ * The counts of `pinIds` for the viewer. `seq`: the `conversation` counter as the request's
+ * session lookup read it, before this (counts-cache.ts); counts read under it are kept for the
+ * next answer of the same pins to the same viewer while it stays the same.
+ */
+export async function conversationsOf(ctx: AppContext, viewerId: string | null, pinIds: readonly string[], seq?: number): Promise<Map<string, PinConversation>> {
+  if (pinIds.length === 0) return new Map();
+  const cache = seq === undefined ? undefined : ctx.conversationCounts;
+  const held = cache?.get(viewerId, pinIds, seq!);
+  if (held) return held;
+  const result = await readConversations(ctx, viewerId, pinIds);
+  cache?.set(viewerId, pinIds, seq!, result);
+  return result;
+}
+
+async function readConversations(ctx: AppContext, viewerId: string | null, pinIds: readonly string[]): Promise<Map<string, PinConversation>> {
   const result = new Map<string, PinConversation>();
-  if (pinIds.length === 0) return result;
   const rows = await conversationRepository.countsOf(ctx.db.kysely, viewerId, pinIds);
   const entry = (pinId: string): PinConversation => {
     let e = result.get(pinId);

@@ -161,14 +161,53 @@ describe('reactions', () => {
   it('do not make the read cache stale: no counter moves, and the held feed page answers the new counts', async () => {
     const c = await cast('3');
     await call(c.friend, 'GET', '/api/query_feed?limit=20');
-    const gens = async () => (await t.db.kysely.selectFrom('read_generations').select(['scope', 'gen']).orderBy('scope').execute()).map((r) => `${r.scope}=${r.gen}`);
+    // The feed's and the map's counters; the counts' own (`conversation`, migration 0091) moves.
+    const gens = async () =>
+      (await t.db.kysely.selectFrom('read_generations').select(['scope', 'gen']).where('scope', '!=', 'conversation').orderBy('scope').execute()).map((r) => `${r.scope}=${r.gen}`);
+    const conversationSeq = async () => Number((await t.db.kysely.selectFrom('read_generations').select('gen').where('scope', '=', 'conversation').executeTakeFirst())?.gen ?? 0);
     const held = await gens();
+    const seq = await conversationSeq();
     await call(c.stranger, 'PUT', `/api/pins/${c.pin.id}/reaction`, { emoji: '👏' });
     await comment(c.stranger, c.pin.id, 'lovely');
     expect(await gens()).toEqual(held);
+    expect(await conversationSeq()).toBeGreaterThan(seq);
     const pin = ((await call(c.friend, 'GET', '/api/query_feed?limit=20')).json() as Pin[]).find((p) => p.id === c.pin.id)!;
     expect(pin.reactions!.counts['👏']).toBe(1);
     expect(pin.commentCount).toBe(2);
+  });
+
+  it('held for a page, follow every comment and reaction made through another server', async () => {
+    // Server 2 shares the database: it holds no page of server 1's, and writes what server 1 must see.
+    const two = await createTestApp({}, { db: t.db });
+    try {
+      const c = await cast('3');
+      const feedPin = async () => ((await call(c.friend, 'GET', '/api/query_feed?limit=20')).json() as Pin[]).find((p) => p.id === c.pin.id)!;
+      const onTwo = (who: TestUser, method: Method, url: string, payload?: unknown) =>
+        two.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
+      const start = await feedPin();
+      expect(await feedPin()).toEqual(start);
+
+      expect((await onTwo(c.stranger, 'PUT', `/api/pins/${c.pin.id}/reaction`, { emoji: '👏' })).statusCode).toBe(200);
+      expect((await feedPin()).reactions!.counts).toEqual({ ...start.reactions!.counts, '👏': 1 });
+      expect((await onTwo(c.stranger, 'PUT', `/api/pins/${c.pin.id}/reaction`, { emoji: '❤️' })).statusCode).toBe(200);
+      expect((await feedPin()).reactions!.counts).toEqual({ ...start.reactions!.counts, '❤️': 1 });
+      expect((await onTwo(c.stranger, 'DELETE', `/api/pins/${c.pin.id}/reaction`)).statusCode).toBe(204);
+      expect((await feedPin()).reactions!.counts).toEqual(start.reactions!.counts);
+
+      const res = await onTwo(c.stranger, 'POST', `/api/pins/${c.pin.id}/comments`, { text: 'from two' });
+      expect(res.statusCode).toBe(201);
+      expect((await feedPin()).commentCount).toBe(start.commentCount! + 1);
+      expect((await onTwo(c.stranger, 'DELETE', `/api/comments/${(res.json() as Comment).id}`)).statusCode).toBe(204);
+      expect((await feedPin()).commentCount).toBe(start.commentCount);
+
+      // The viewer's own reaction is theirs alone: another viewer's held page does not show it.
+      expect((await onTwo(c.friend, 'PUT', `/api/pins/${c.pin.id}/reaction`, { emoji: '😂' })).statusCode).toBe(200);
+      expect((await feedPin()).reactions!.mine).toBe('😂');
+      const strangers = ((await call(c.stranger, 'GET', '/api/query_feed?limit=20')).json() as Pin[]).find((p) => p.id === c.pin.id)!;
+      expect(strangers.reactions!.mine).toBeNull();
+    } finally {
+      await two.close();
+    }
   });
 
   it('find every pin of an answer and nothing else', () => {

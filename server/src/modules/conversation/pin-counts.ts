@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app-types.ts';
+import type { App, AuthUser } from '../../app-types.ts';
 import { conversationsOf, type PinConversation } from './conversation.service.ts';
 
 /**
@@ -67,8 +67,8 @@ export function registerPinCounts(app: App): void {
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const pins = pinsIn(body);
     if (pins.length === 0) return payload;
-    const viewerId = (request as { user?: { id: string } }).user?.id ?? null;
-    const counts = await conversationsOf(app.ctx, viewerId, [...new Set(pins.map((p) => p.id))]);
+    const user = (request as { user?: AuthUser }).user;
+    const counts = await conversationsOf(app.ctx, user?.id ?? null, [...new Set(pins.map((p) => p.id))], user?.conversationSeq);
     return withCounts(body, pins, counts);
   });
 }

@@ -2,6 +2,7 @@ import { sql, type Expression, type Insertable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { VIEWER_SCOPE_PREFIX } from '../read-cache/read-cache.ts';
 import { FRIENDS_SCOPE_PREFIX } from '../read-cache/generations-sql.ts';
+import { CONVERSATION_SCOPE } from '../conversation/counts-cache.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -33,6 +34,9 @@ export const findWithUserQuery = preparedQuery('sessions.findWithUser', (db, arg
         // The friends-only memories of everyone this user is friends with, each author counted
         // once (`f:<author>`, migration 0080): their sum moves whenever one of them does.
         sql<number | string | null>`(select sum(g.gen) from friendships fr join read_generations g on g.scope = ${sql.lit(FRIENDS_SCOPE_PREFIX)} || fr.friend_id where fr.user_id = ${eb.ref('sessions.user_id')})`.as('gen_friends'),
+        // Every memory's comment and reaction counts (migration 0091): pin answers keep the counts
+        // they read while it is unchanged (conversation/counts-cache.ts).
+        counter(sql.lit(CONVERSATION_SCOPE)).as('gen_conversation'),
       ];
     })
     .where('sessions.token_hash', '=', args.tokenHash),

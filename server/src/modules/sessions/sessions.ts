@@ -47,7 +47,7 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
     await sessionsRepository.touchUser(ctx.db.kysely, row.user_id, seen);
   }
   const counters = { public: Number(row.gen_public ?? 0), people: Number(row.gen_people ?? 0), viewer: Number(row.gen_viewer ?? 0), friends: Number(row.gen_friends ?? 0) };
-  return { id: row.user_id, username: row.username, sessionHash: tokenHash, counters };
+  return { id: row.user_id, username: row.username, sessionHash: tokenHash, counters, conversationSeq: Number(row.gen_conversation ?? 0) };
 }
 
 /** Ends the session: its token is refused from now on, and its live streams end on every server. */
