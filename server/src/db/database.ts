@@ -4,6 +4,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { openCommittedReads } from './committed-reads.ts';
+import { openSlowReads } from './slow-reads.ts';
 import { createRequire } from 'node:module';
 import { GroupCommit, commitsWhenRun, startCheckpointer } from './group-commit.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -77,6 +78,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Db {
     checkpointer = startCheckpointer(file, requireHere.resolve('better-sqlite3'), () => sqlite.open && sqlite.pragma('wal_autocheckpoint = 1000'));
   }
   const reads = openCommittedReads(file, kysely);
+  const slow = openSlowReads(file, requireHere.resolve('better-sqlite3'), kysely);
   // The planner picks the map's and the feed's indexes from table statistics: keep them current
   // as the tables grow (SQLite re-analyzes only what changed a lot, within a bounded effort).
   const maintenance = setInterval(() => sqlite.pragma('optimize'), SQLITE_OPTIMIZE_EVERY_MS);
@@ -87,6 +89,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Db {
     close: async () => {
       clearInterval(maintenance);
       reads?.close();
+      await slow?.close();
       await checkpointer?.stop();
       await group?.close();
       return kysely.destroy();

@@ -1,5 +1,6 @@
 import { SqliteAdapter, sql } from 'kysely';
 import type { Queryable } from '../../db/queryable.ts';
+import { slowReadsOf } from '../../db/slow-reads.ts';
 import { visibleTo } from '../access/index.ts';
 import { fts5Query, tsQuery } from './search-text.ts';
 
@@ -51,8 +52,8 @@ export const searchRepository = {
    * One page of search hits, best first (ties: newest first), after the cursor. The audience rule
    * is part of the query (audience.repository.ts): a memory the viewer may not see is never a hit.
    */
-  search(db: Queryable, viewerId: string, words: string[], limit: number, after?: SearchCursor): Promise<SearchHit[]> {
-    return db
+  async search(db: Queryable, viewerId: string, words: string[], limit: number, after?: SearchCursor): Promise<SearchHit[]> {
+    const query = db
       .selectFrom(matches(db, viewerId, words).as('m'))
       .select(['m.id', 'm.score'])
       .$if(after !== undefined, (qb) =>
@@ -61,6 +62,12 @@ export const searchRepository = {
       .orderBy('m.score', 'desc')
       .orderBy('m.id', 'desc')
       .limit(limit)
-      .execute();
+      .compile();
+    // SQLite ranks every match before the first page, synchronously: on a thread of its own, so
+    // the event loop serves everyone else meanwhile (db/slow-reads.ts). PostgreSQL already waits
+    // on a socket.
+    const slow = slowReadsOf(db);
+    if (slow) return (await slow.all(query.sql, query.parameters)) as SearchHit[];
+    return (await db.executeQuery(query)).rows;
   },
 };

@@ -5,6 +5,7 @@ import { createMemory, memoryForm } from '../../../test/fixtures/memories.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { TEST_DIALECT } from '../../../test/test-db.ts';
 import * as migration from '../../db/migrations/0021-search.ts';
+import { slowReadsOf } from '../../db/slow-reads.ts';
 import { memoriesRepository } from '../memories/memories.repository.ts';
 import { FOLD_FROM, FOLD_TO, searchWords } from './search-text.ts';
 
@@ -72,6 +73,17 @@ describe('GET /api/search finds', () => {
     }
     expect(await titles(me, 'title:ducks')).toEqual([]);
     expect(await titles(me, '"ducks"')).toEqual(['Ducks at the pond']);
+  });
+});
+
+describe.runIf(TEST_DIALECT === 'sqlite')('on SQLite, GET /api/search', () => {
+  it('ranks on a thread of its own, not on the one serving every request (db/slow-reads.ts)', async () => {
+    const me = await t.register();
+    await createMemory(t, me, { title: 'Walrus colony at dawn', visibility: '1' });
+    const slow = slowReadsOf(t.db.kysely)!;
+    const before = slow.answered;
+    expect(await titles(me, 'walrus')).toEqual(['Walrus colony at dawn']);
+    expect(slow.answered).toBe(before + 1);
   });
 });
 
