@@ -1,5 +1,6 @@
 import { stat, open, type FileHandle } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { stopWorker } from './stop-worker.ts';
 
 /**
  * Group commit for SQLite (docs/decisions/085-maintained-read-cache.md, "Group commit").
@@ -120,12 +121,7 @@ export function startCheckpointer(file: string, driver: string, onFailure: () =>
       // Held while it stops: a process with nothing else to do (the primary after its migrations)
       // would otherwise end here, mid-await.
       worker.ref();
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.postMessage('stop');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
-      clearTimeout(timer);
-      await worker.terminate();
+      await stopWorker(worker);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { stopWorker } from './stop-worker.ts';
 
 /**
  * SQLite queries that may take seconds, run on a thread of their own (docs/decisions/061-search.md,
@@ -100,12 +101,7 @@ export function openSlowReads(file: string, driver: string, kysely: object): Slo
       const w = worker;
       worker = null;
       w.removeAllListeners('exit');
-      const exited = new Promise((resolve) => w.once('exit', resolve));
-      w.postMessage('stop');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
-      clearTimeout(timer);
-      await w.terminate();
+      await stopWorker(w);
       failAll(new Error('the database was closed'));
     },
   };
