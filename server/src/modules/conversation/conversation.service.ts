@@ -142,12 +142,9 @@ const EMPTY: PinConversation = { commentCount: 0, reactions: { counts: {}, mine:
  */
 export async function conversationsOf(ctx: AppContext, viewerId: string | null, pinIds: readonly string[], seq?: number): Promise<Map<string, PinConversation>> {
   if (pinIds.length === 0) return new Map();
-  const cache = seq === undefined ? undefined : ctx.conversationCounts;
-  const held = cache?.get(viewerId, pinIds, seq!);
-  if (held) return held;
-  const result = await readConversations(ctx, viewerId, pinIds);
-  cache?.set(viewerId, pinIds, seq!, result);
-  return result;
+  const read = () => readConversations(ctx, viewerId, pinIds);
+  if (seq === undefined || !ctx.conversationCounts) return read();
+  return ctx.conversationCounts.get(viewerId, pinIds, seq, read);
 }
 
 async function readConversations(ctx: AppContext, viewerId: string | null, pinIds: readonly string[]): Promise<Map<string, PinConversation>> {

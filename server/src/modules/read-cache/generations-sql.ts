@@ -221,6 +221,9 @@ export type FriendsReach = 'each friend' | 'author';
 /** A friends-only memory's scope when it is counted once, for its author: read by each of their friends. */
 export const FRIENDS_SCOPE_PREFIX = 'f:';
 
+/** Every memory's comment and reaction counts (migration 0091; conversation/counts-cache.ts). */
+export const CONVERSATION_SCOPE = 'conversation';
+
 /**
  * Migration 0080: the change log's triggers with a friends-only memory counted and logged once,
  * under `f:<author>`, instead of under each friend's scope; and a deleted account leaves its

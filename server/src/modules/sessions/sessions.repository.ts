@@ -1,8 +1,7 @@
 import { sql, type Expression, type Insertable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { VIEWER_SCOPE_PREFIX } from '../read-cache/read-cache.ts';
-import { FRIENDS_SCOPE_PREFIX } from '../read-cache/generations-sql.ts';
-import { CONVERSATION_SCOPE } from '../conversation/counts-cache.ts';
+import { CONVERSATION_SCOPE, FRIENDS_SCOPE_PREFIX } from '../read-cache/generations-sql.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
