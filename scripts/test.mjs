@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results');
@@ -25,16 +26,43 @@ function run(name, cmd, args, env = {}) {
   return { ok: r.status === 0, seconds };
 }
 
+// Each count names what failed, so the summary (the end of a long log, often all a reader of CI
+// sees) says which test to look at.
 function countVitest(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numFailedTestSuites ?? 0) };
+  const names = [];
+  // A file that failed with no failed test in it (it did not load, a hook threw) counts as one.
+  let brokenFiles = 0;
+  for (const f of report.testResults ?? []) {
+    const where = path.relative(root, f.name);
+    const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) names.push(`${where} › ${a.fullName}`);
+    if (f.status === 'failed' && failedTests.length === 0) {
+      brokenFiles += 1;
+      names.push(`${where}: ${String(f.message ?? '').split('\n')[0]}`);
+    }
+  }
+  return { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, names };
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return null;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message?.split('\n')[0] ?? '';
+          names.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')} — ${error}`);
+        }
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s, [...trail, s.title]);
+  };
+  for (const s of suites ?? []) walk(s, []);
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, names };
 }
 
 /**
@@ -122,7 +150,11 @@ if (want('e2e')) {
 if (collectPostgres) await collectPostgres();
 
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed (${r.seconds}s)`);
+for (const r of results) {
+  console.log(`  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed (${r.seconds}s)`);
+  // Colour codes stripped: the names are read in plain logs.
+  for (const n of r.names ?? []) console.log(`      ✗ ${stripVTControlCharacters(n).slice(0, 300)}`);
+}
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
