@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Fails when the sign-in screen's first load carries more JavaScript than its budget, when the
-// map's or the feed's first load carries zod, or when a page fetches a script at more than low
+// map's or the feed's first load or the live stream's client carries zod, or when a page fetches a script at more than low
 // priority (docs/decisions/090-web-delivery.md). Run by `npm test` after the build; reads web/dist.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { filesWithZod, firstLoadJs, kb, LOGIN_JS_BUDGET_BYTES } from './lib/first-load-js.mjs';
+import { chunksOf, filesWithZod, firstLoadJs, kb, LOGIN_JS_BUDGET_BYTES, withStaticImports } from './lib/first-load-js.mjs';
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'web', 'dist'));
 const js = firstLoadJs(dist);
@@ -22,6 +22,17 @@ for (const page of ['index.html', 'pages/landing.html', 'pages/feeds.html']) {
   const withZod = filesWithZod(dist, firstLoadJs(dist, page).files);
   if (withZod.length === 0) continue;
   console.error(`${page}: its first load carries zod (${withZod.join(', ')}). Import constants from zod-free modules of the shared package, and load zod with import() where a form needs it.`);
+  failed = true;
+}
+// The live stream opens on every signed-in screen once it is up, inside the time a phone's first
+// screen is measured by: its client checks events with the schema only when one comes.
+const stream = chunksOf(dist, 'src/lib/live-events.ts');
+const streamWithZod = filesWithZod(dist, withStaticImports(dist, stream));
+if (stream.length === 0) {
+  console.error('The live stream client (src/lib/live-events.ts) is in no chunk: has it moved? Point this check at it.');
+  failed = true;
+} else if (streamWithZod.length > 0) {
+  console.error(`The live stream's client loads zod (${streamWithZod.join(', ')}): load the event schema with import() when an event comes (lib/live-event-check.ts).`);
   failed = true;
 }
 // Every page is drawn before its scripts run, so none of them may compete with the page's styles.

@@ -2,7 +2,7 @@
 // scripts index.html loads or preloads, and every chunk those import statically (a screen's own
 // chunk, imported with import(), loads only when that screen opens). Sizes are of the brotli and
 // gzip copies the build wrote (web/build/precompress.ts), i.e. what travels.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
@@ -15,22 +15,36 @@ function compressedSize(file, ext, compress) {
   return existsSync(file + ext) ? statSync(file + ext).size : compress(readFileSync(file)).length;
 }
 
-/**
- * `page`: index.html (what /login gets), or a screen's drawn page such as pages/landing.html.
- * @returns {{ files: string[], raw: number, brotli: number, gzip: number }}
- */
-export function firstLoadJs(distDir, page = 'index.html') {
-  const html = readFileSync(path.join(distDir, page), 'utf8');
-  const entry = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);
+/** `files` (paths in `distDir`) and every chunk they import statically, as paths in `distDir`. */
+export function withStaticImports(distDir, files) {
   const seen = new Set();
-  const queue = entry.map((url) => path.join(distDir, url.replace(/^\//, '')));
+  const queue = files.map((f) => path.join(distDir, f));
   while (queue.length > 0) {
     const file = queue.shift();
     if (seen.has(file)) continue;
     seen.add(file);
     for (const m of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) queue.push(path.join(path.dirname(file), m[1]));
   }
-  const files = [...seen];
+  return [...seen].map((f) => path.relative(distDir, f));
+}
+
+/** The chunks built from the source file `source` (a path ending such as 'src/lib/live-events.ts'). */
+export function chunksOf(distDir, source) {
+  const assets = path.join(distDir, 'assets');
+  return readdirSync(assets)
+    .filter((f) => f.endsWith('.js.map'))
+    .filter((f) => JSON.parse(readFileSync(path.join(assets, f), 'utf8')).sources.some((s) => s.endsWith(source)))
+    .map((f) => path.join('assets', f.replace(/\.map$/, '')));
+}
+
+/**
+ * `page`: index.html (what /login gets), or a screen's drawn page such as pages/landing.html.
+ * @returns {{ files: string[], raw: number, brotli: number, gzip: number }}
+ */
+export function firstLoadJs(distDir, page = 'index.html') {
+  const html = readFileSync(path.join(distDir, page), 'utf8');
+  const entry = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1].replace(/^\//, ''));
+  const files = withStaticImports(distDir, entry).map((f) => path.join(distDir, f));
   const sum = (f) => files.reduce((s, file) => s + f(file), 0);
   return {
     files: files.map((f) => path.relative(distDir, f)),

@@ -18,6 +18,7 @@ export * from './schemas/places.ts';
 export * from './schemas/map.ts';
 export * from './schemas/text.ts';
 export * from './schemas/events.ts';
+export * from './live-event-numbers.ts';
 export * from './schemas/share-links.ts';
 export * from './schemas/on-this-day.ts';
 export * from './schemas/account.ts';

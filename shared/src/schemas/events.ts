@@ -25,18 +25,6 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventKind = LiveEvent['kind'];
 
-/** The numbers of the live stream; docs/decisions/060-live-events.md explains them. */
-export const LIVE_EVENTS = {
-  /** A comment line this often keeps proxies from closing a quiet stream. */
-  heartbeatSeconds: 25,
-  /** A reconnect with Last-Event-ID receives what it missed within this time… */
-  replaySeconds: 5 * 60,
-  /** …and at most this many events per user. */
-  replayPerUser: 100,
-  /** Open streams per user on one app server (a phone and a few tabs); one more is 429. */
-  streamsPerUser: 5,
-} as const;
-
 export const EVENT_MESSAGES = {
   tooManyStreams: 'Too many live connections are open for this account. Close another Memory Map tab or window and try again.',
   badLastEventId: 'Last-Event-ID must be the id of an event this stream sent',

@@ -109,6 +109,33 @@ describe('connectLiveEvents', () => {
     expect(client.opens).toEqual([false, true]);
   });
 
+  it('delivers every event that came before the schema had loaded, in the order they came', async () => {
+    // A fresh module graph, so the schema's module (loaded with the first event) is not loaded yet.
+    vi.resetModules();
+    const fresh = await import('./live-events.ts');
+    const server = fakeServer();
+    const events: LiveEvent[] = [];
+    let eventArrived: (() => void) | undefined;
+    connection = fresh.connectLiveEvents({
+      getToken: () => 'tok',
+      onEvent: (e) => {
+        events.push(e);
+        eventArrived?.();
+      },
+      onUnauthorized: vi.fn(),
+      fetch: server.fetch,
+    });
+    const stream = server.open(await server.nextCall());
+    stream.send('event: memory\ndata: {"id":"a"}\n\nevent: memory-deleted\ndata: {"id":"b"}\n\n');
+    stream.send('event: conversation\ndata: {"pinId":"c"}\n\n');
+    while (events.length < 3) await new Promise<void>((resolve) => (eventArrived = resolve));
+    expect(events).toEqual([
+      { kind: 'memory', data: { id: 'a' } },
+      { kind: 'memory-deleted', data: { id: 'b' } },
+      { kind: 'conversation', data: { pinId: 'c' } },
+    ]);
+  });
+
   it('stops for good on 401 and tells the app the session ended', async () => {
     const server = fakeServer();
     const client = connect(server);

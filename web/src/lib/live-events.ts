@@ -1,4 +1,4 @@
-import { LIVE_EVENTS, liveEventSchema, type LiveEvent } from '@memory-map/shared';
+import { LIVE_EVENTS, type LiveEvent } from '@memory-map/shared';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 
 /**
@@ -150,6 +150,10 @@ export function connectLiveEvents(options: LiveEventsOptions): LiveConnection {
     if (!closed) backoff();
   }
 
+  // Events are checked by the shared schema, whose module (and zod) loads with the first event
+  // rather than with the stream, which opens on every signed-in screen; until it has come, events
+  // wait in order behind it.
+  let delivered: Promise<void> = Promise.resolve();
   function deliver(frame: SseFrame): void {
     if (frame.id) lastEventId = frame.id;
     if (!frame.event) return;
@@ -159,9 +163,19 @@ export function connectLiveEvents(options: LiveEventsOptions): LiveConnection {
     } catch {
       return;
     }
-    const parsed = liveEventSchema.safeParse({ kind: frame.event, data });
-    // Kinds this version does not know are skipped: a newer server may send more.
-    if (parsed.success) options.onEvent(parsed.data);
+    const kind = frame.event;
+    delivered = delivered
+      .then(() => import('./live-event-check.ts'))
+      .then(({ checkLiveEvent }) => {
+        const event = checkLiveEvent({ kind, data });
+        // Kinds this version does not know are skipped: a newer server may send more.
+        if (event && !closed) options.onEvent(event);
+      })
+      .catch(() => {
+        // The module could not be fetched (the service worker has the whole build after the first
+        // visit, so only before that): the event is skipped like an unknown kind, and the next
+        // one tries again.
+      });
   }
 
   const stale = () => state === 'open' && Date.now() - lastByteAt > STALE_AFTER_MS;
