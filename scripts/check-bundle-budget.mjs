@@ -17,12 +17,12 @@ if (js.brotli > LOGIN_JS_BUDGET_BYTES) {
   console.error('Keep the sign-in screen lean: load the rest with import() where it is needed (see the decision record).');
   failed = true;
 }
-// The app's code comes in one file (web/build/app-chunk.ts): over HTTP/1.1 a browser asks a server
+// The app's code comes in one file (web/build/chunk-groups.ts): over HTTP/1.1 a browser asks a server
 // six requests at a time, and each file past six costs a phone a round trip before the app starts.
 // The entry, the bundler's runtime, the app, and start.tsx itself.
 const MAX_LOGIN_SCRIPTS = 4;
 if (js.files.length > MAX_LOGIN_SCRIPTS) {
-  console.error(`/login's first load fetches ${js.files.length} scripts (at most ${MAX_LOGIN_SCRIPTS}): the app's modules were cut into several files again; see web/build/app-chunk.ts.`);
+  console.error(`/login's first load fetches ${js.files.length} scripts (at most ${MAX_LOGIN_SCRIPTS}): the app's modules were cut into several files again; see web/build/chunk-groups.ts.`);
   failed = true;
 }
 // Screens that only read answers have no use for zod: a schema module imported for one of its

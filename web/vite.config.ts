@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appChunk } from './build/app-chunk.ts';
+import { chunkGroups } from './build/chunk-groups.ts';
 import { firstPaintScript } from './build/first-paint-script.ts';
 import { precompress } from './build/precompress.ts';
 import { routePages } from './build/route-pages.ts';
@@ -18,7 +18,7 @@ const reactRouterProduction = createRequire(import.meta.url)
   .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
 if (!reactRouterProduction.endsWith('/production/index.mjs')) throw new Error(`react-router moved its files: ${reactRouterProduction}`);
 
-const app = appChunk();
+const chunks = chunkGroups();
 
 // In development Vite serves the app and forwards the API to the server on :3000 (same origin in production).
 export default defineConfig(({ command }) => ({
@@ -49,7 +49,7 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
-    app.plugin,
+    chunks.plugin,
     routePages(),
     precompress(),
   ],
@@ -63,5 +63,5 @@ export default defineConfig(({ command }) => ({
   // Workers as ES modules (all are started with { type: 'module' }), so a worker can import() a
   // part only when it needs it: the world's tile worker loads the fine shapes from zoom 4 only.
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: true, rolldownOptions: { output: { codeSplitting: { groups: [app.group] } } } },
+  build: { outDir: 'dist', sourcemap: true, rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } },
 }));
