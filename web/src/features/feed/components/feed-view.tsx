@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { InfiniteScroll } from '../../../components/infinite-scroll.tsx';
@@ -98,7 +98,11 @@ const pinId = (pin: Pin) => pin.id;
 
 /** A paged list of memories (the feed, or search results), filtered by type, loading more at the end. */
 function PinStream({ name, query, filters, highlight, failedText, emptyText, loadingLabel }: PinStreamProps) {
-  const pins = useMemo(() => uniquePins(query.data?.pages), [query.data]);
+  // A page that comes is drawn in the background, in slices the phone can answer a tap between
+  // (docs/decisions/090-web-delivery.md): the query hands its answer over synchronously, and
+  // drawing twenty cards at once held the main thread for one long task.
+  const data = useDeferredValue(query.data);
+  const pins = useMemo(() => uniquePins(data?.pages), [data]);
   const { deleting } = usePendingMemories();
   // A memory whose delete waits in the outbox is gone for its author already.
   const shown = useMemo(() => pins.filter((p: Pin) => filters[feedPinType(p)] && !deleting.has(p.id)), [pins, filters, deleting]);
@@ -112,7 +116,8 @@ function PinStream({ name, query, filters, highlight, failedText, emptyText, loa
       }),
     [],
   );
-  if (query.isPending) return <LoadingDots label={loadingLabel} />;
+  // The first page is in but not drawn yet: still loading, never "no memories" for a moment.
+  if (query.isPending || (data === undefined && query.data !== undefined)) return <LoadingDots label={loadingLabel} />;
   if (query.isError && pins.length === 0) return <LoadProblem message={failedText} onRetry={() => void query.refetch()} />;
   return (
     <>
