@@ -73,6 +73,19 @@ describe('Feed screen', () => {
     expect(api.callsTo('GET', '/api/query_feed')[0]!.url).toBe('/api/query_feed?limit=20');
   });
 
+  it('draws the first page in the background without saying "no memories" in between', async () => {
+    signedIn();
+    mockApi({ 'GET /api/query_feed': { body: [pub()] } });
+    // Every text the screen ever shows, from its first commit on.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderWithProviders(<FeedView />);
+    await screen.findByText('For all');
+    observer.disconnect();
+    expect(seen.filter((text) => text.includes('No pins match'))).toEqual([]);
+  });
+
   it('shows each memory: author and tagged friends, place, badge, thumbnail, title, date', async () => {
     signedIn();
     const p = pin({
