@@ -8,11 +8,16 @@ import { createMemory, createUser, expect, makeFriends, signIn, test } from '../
 
 /** The bundled world's tiles: how many of their pixels are land (drawn) and how many sea (left clear). */
 async function landAndSea(page: Page): Promise<{ land: number; sea: number }> {
-  return page.locator('.leaflet-world-base-pane canvas').evaluateAll((canvases: HTMLCanvasElement[]) => {
+  return page.locator('.leaflet-world-base-pane img.leaflet-tile-loaded').evaluateAll((tiles: HTMLImageElement[]) => {
     let land = 0;
     let sea = 0;
-    for (const canvas of canvases) {
+    for (const tile of tiles) {
+      // Each tile is an image; its pixels are read through a canvas of its own.
+      const canvas = document.createElement('canvas');
+      canvas.width = tile.naturalWidth;
+      canvas.height = tile.naturalHeight;
       const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(tile, 0, 0);
       const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
       for (let i = 3; i < data.length; i += 4 * 7) {
         if (data[i]! > 200) land++;
@@ -35,7 +40,7 @@ test('with tiles blocked, the map draws land and sea, borders and place names un
     if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ lat: 50.5, lng: 0, zoom: 5 }));
   }, viewKey);
   await page.goto('/landing');
-  await expect(page.locator('.leaflet-world-base-pane canvas').first()).toBeVisible();
+  await expect(page.locator('.leaflet-world-base-pane img.leaflet-tile-loaded').first()).toBeVisible();
   await expect.poll(async () => (await landAndSea(page)).land).toBeGreaterThan(1000);
   const { land, sea } = await landAndSea(page);
   expect(sea).toBeGreaterThan(1000);
@@ -59,6 +64,43 @@ test('with tiles blocked, the map draws land and sea, borders and place names un
   // The world is drawn, and at this zoom it names no place.
   await expect(page.locator('.world-label')).toHaveCount(0);
   await page.screenshot({ path: process.env.TRIPS_SHOTS ? `${process.env.TRIPS_SHOTS}/offline-world-zoom2.png` : undefined });
+});
+
+test("the world's tiles let their images go as the map moves on: every image held is one on the map", async ({ page, request }) => {
+  const me = await createUser(request, 'worldtiles');
+  await page.context().route(/basemaps|arcgis/, (route) => route.abort());
+  await signIn(page, me);
+  await page.addInitScript((key) => {
+    localStorage.setItem(key, JSON.stringify({ lat: 50.5, lng: 0, zoom: 6 }));
+    // Every image URL the page makes and lets go, in the page's own hands.
+    const held = new Set<string>();
+    const made = URL.createObjectURL.bind(URL);
+    const released = URL.revokeObjectURL.bind(URL);
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = made(blob);
+      held.add(url);
+      return url;
+    };
+    URL.revokeObjectURL = (url: string) => {
+      held.delete(url);
+      (window as unknown as { released: number }).released = ((window as unknown as { released?: number }).released ?? 0) + 1;
+      released(url);
+    };
+    (window as unknown as { held: Set<string> }).held = held;
+  }, `mm-map-view:${me.id}`);
+  await page.goto('/landing');
+  const tiles = page.locator('.leaflet-world-base-pane img.leaflet-tile-loaded');
+  await expect(tiles.first()).toBeVisible();
+  for (let i = 0; i < 3; i++) {
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { released?: number }).released ?? 0)).toBeGreaterThan(i);
+  }
+  const { held, shown } = await page.evaluate(() => ({
+    held: [...(window as unknown as { held: Set<string> }).held],
+    shown: Array.from(document.querySelectorAll<HTMLImageElement>('.leaflet-world-base-pane img'), (img) => img.src),
+  }));
+  expect(held.length).toBeGreaterThan(0);
+  expect(held.filter((url) => !shown.includes(url))).toEqual([]);
 });
 
 test('make a trip from three memories, open it as a friend: the route, the numbered stops, the stats', async ({ page, browser, request }) => {

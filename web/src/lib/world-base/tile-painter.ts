@@ -2,12 +2,16 @@ import { loadCoarseShapes } from './shapes.ts';
 import { drawTile, projectWorld, type ProjectedPolygon, type TileCoords, type WorldTone } from './tile-drawing.ts';
 
 /**
- * The page's side of tile-worker.ts: paints a tile canvas with the bitmap the worker drew. One
- * worker for every map on the page, started by the first tile. Where a browser has no
- * OffscreenCanvas (Safari before 16.4), or the worker fails, the page draws the tile itself with
- * the same code: slower and coarser, never blank.
+ * The page's side of tile-worker.ts: asks the worker for a tile as an encoded image, which the
+ * page places like any map tile (an <img>: decoded off the page's thread, composited like the
+ * theme's own tiles). A canvas per tile cost the page's thread a copy of every tile's pixels on
+ * each frame of the tiles' fade (docs/decisions/090-web-delivery.md). One worker for every map on
+ * the page, started by prepareWorld or by the first tile. Where a browser has no OffscreenCanvas
+ * (Safari before 16.4), or the worker fails, the page draws the tile itself with the same code:
+ * slower and coarser, never blank.
  */
 export interface TileRequest {
+  kind: 'tile';
   id: number;
   tile: TileCoords;
   size: number;
@@ -15,13 +19,21 @@ export interface TileRequest {
 }
 export interface TileReply {
   id: number;
-  bitmap: ImageBitmap | null;
+  /** The tile as a PNG; null when the worker could not draw it. */
+  image: Blob | null;
 }
+
+/** The map will open at `zoom`: load what its first tiles need now. */
+export interface PrepareRequest {
+  kind: 'prepare';
+  zoom: number;
+}
+export type WorkerMessage = TileRequest | PrepareRequest;
 
 let worker: Worker | null = null;
 let workerFailed = false;
 let nextId = 1;
-const waiting = new Map<number, (bitmap: ImageBitmap | null) => void>();
+const waiting = new Map<number, (image: Blob | null) => void>();
 
 function workerAvailable(): boolean {
   return !workerFailed && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
@@ -47,20 +59,31 @@ function startWorker(): Worker | null {
   worker.onmessage = (e: MessageEvent<TileReply>) => {
     const resolve = waiting.get(e.data.id);
     waiting.delete(e.data.id);
-    resolve?.(e.data.bitmap);
+    resolve?.(e.data.image);
   };
   worker.onerror = giveUpOnWorker;
   return worker;
 }
 
-function drawnByWorker(tile: TileCoords, size: number, tone: WorldTone): Promise<ImageBitmap | null> {
+function drawnByWorker(tile: TileCoords, size: number, tone: WorldTone): Promise<Blob | null> {
   const w = startWorker();
   if (!w) return Promise.resolve(null);
   const id = nextId++;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    w.postMessage({ id, tile, size, tone } satisfies TileRequest);
+    w.postMessage({ kind: 'tile', id, tile, size, tone } satisfies TileRequest);
   });
+}
+
+/**
+ * A map is about to open at `zoom`: the worker starts and loads the shapes its tiles will need,
+ * while the page is still busy building the map, rather than after.
+ */
+let preparedZoom: number | undefined;
+export function prepareWorld(zoom: number): void {
+  if (!workerAvailable() || preparedZoom === zoom) return;
+  preparedZoom = zoom;
+  startWorker()?.postMessage({ kind: 'prepare', zoom } satisfies PrepareRequest);
 }
 
 /**
@@ -70,18 +93,18 @@ function drawnByWorker(tile: TileCoords, size: number, tone: WorldTone): Promise
  */
 let pageWorld: Promise<ProjectedPolygon[]> | undefined;
 
-/** Fills `canvas` (size × size) with tile (x, y, z) of the world in the given tone. */
-export async function paintTile(canvas: HTMLCanvasElement, tile: TileCoords, tone: WorldTone): Promise<void> {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+/** Tile (x, y, z) of the world in the given tone, size × size pixels, as an image to place. */
+export async function paintTile(tile: TileCoords, size: number, tone: WorldTone): Promise<Blob> {
   if (workerAvailable()) {
-    const bitmap = await drawnByWorker(tile, canvas.width, tone);
-    if (bitmap) {
-      ctx.drawImage(bitmap, 0, 0);
-      bitmap.close();
-      return;
-    }
+    const image = await drawnByWorker(tile, size, tone);
+    if (image) return image;
   }
   const world = await (pageWorld ??= loadCoarseShapes().then(projectWorld));
-  drawTile(ctx, world, tile, canvas.width, tone);
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw the world.');
+  drawTile(ctx, world, tile, size, tone);
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The world tile could not be encoded.'))), 'image/png'));
 }

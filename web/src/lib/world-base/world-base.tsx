@@ -5,6 +5,8 @@ import { paintTile } from './tile-painter.ts';
 import type { WorldTone } from './tile-drawing.ts';
 import './world-base.css';
 
+export { prepareWorld } from './tile-painter.ts';
+
 /**
  * The map is never blank (docs/decisions/131-never-blank-map.md): under the tiles lies a world
  * drawn from data bundled with the app — land and sea, country borders (Natural Earth through
@@ -27,8 +29,13 @@ function loadPlaces(): Promise<Place[]> {
 }
 
 let canvasWorks: boolean | undefined;
-/** A browser draws on canvas; a test's DOM (jsdom) has none, and then the shapes are left out. */
+/**
+ * A browser draws on canvas; a test's DOM (jsdom) has none, and then the shapes are left out.
+ * A browser with OffscreenCanvas draws in the worker; only others are asked for a canvas here
+ * (making a 2D context costs a phone's thread milliseconds as the map opens).
+ */
 function canDraw(): boolean {
+  if (typeof OffscreenCanvas !== 'undefined') return true;
   if (canvasWorks === undefined) {
     try {
       canvasWorks = document.createElement('canvas').getContext('2d') !== null;
@@ -49,24 +56,36 @@ function ensurePane(map: L.Map, name: string, zIndex: number): void {
 
 /**
  * The land as tiles, like the map's own: each drawn in the tile worker (tile-painter.ts) and
- * only placed here, so opening a map costs the page's thread almost nothing, and Leaflet scales
- * them while zooming instead of redrawing the whole world on every zoom and pan.
+ * only placed here as an image, so opening a map costs the page's thread almost nothing, and
+ * Leaflet scales them while zooming instead of redrawing the whole world on every zoom and pan.
  */
 const WorldTiles = L.GridLayer.extend({
   createTile(coords: L.Coords, done: L.DoneCallback) {
-    const canvas = document.createElement('canvas');
+    const img = document.createElement('img');
+    img.alt = '';
+    img.setAttribute('role', 'presentation');
     // Sharp on a phone's screen, but at most twice: a 3× tile has 2.25× the pixels of a 2× one.
     const size = 256 * Math.min(2, Math.max(1, Math.round(window.devicePixelRatio || 1)));
-    canvas.width = size;
-    canvas.height = size;
     const { tone } = (this as L.GridLayer & { options: { tone: WorldTone } }).options;
-    paintTile(canvas, coords, tone).then(
-      () => done(undefined, canvas),
-      (error: Error) => done(error, canvas),
+    paintTile(coords, size, tone).then(
+      (image) => {
+        // A tile the map let go while it was drawn is not shown: no image to hold for it.
+        if (!img.isConnected) return;
+        img.onload = () => done(undefined, img);
+        img.onerror = () => done(new Error('The world tile could not be shown.'), img);
+        img.src = URL.createObjectURL(image);
+      },
+      (error: Error) => done(error, img),
     );
-    return canvas;
+    return img;
   },
 }) as new (options: L.GridLayerOptions & { tone: WorldTone }) => L.GridLayer;
+
+/** A tile's image is released with the tile. */
+function releaseTile(e: L.TileEvent) {
+  const img = e.tile as HTMLImageElement;
+  if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
+}
 
 /** Inside a MapContainer: the bundled world under its tiles. */
 export function WorldBase({ tone }: { tone: WorldTone }) {
@@ -76,7 +95,7 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
     if (!canDraw()) return undefined;
     ensurePane(map, 'world-base', 150);
     ensurePane(map, 'world-labels', 160);
-    const tiles = new WorldTiles({ pane: 'world-base', className: 'world-tiles', tone }).addTo(map);
+    const tiles = new WorldTiles({ pane: 'world-base', className: 'world-tiles', tone }).on('tileunload', releaseTile).addTo(map);
     const labels = L.layerGroup([], { pane: 'world-labels' }).addTo(map);
     let cancelled = false;
 

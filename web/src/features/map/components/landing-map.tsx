@@ -14,6 +14,7 @@ import { useMovePin } from '../api/move-pin.ts';
 import { flyOrJump, panPopupsAtOnce, prefersReducedMotion } from '../lib/calm-motion.ts';
 import { DEFAULT_ZOOM, randomFallbackCity, SEARCH_RESULT_ZOOM } from '../lib/fallback-cities.ts';
 import { loadView } from '../lib/saved-view.ts';
+import { prepareWorld } from '../../../lib/world-base/world-base.tsx';
 import { useGeolocation, type LatLng } from '../lib/use-geolocation.ts';
 import { AddMemoryFab } from './add-memory-fab.tsx';
 import { DraftMarker } from './draft-marker.tsx';
@@ -68,6 +69,9 @@ export function LandingMap() {
       </div>
     );
   }
+  // Preloading while rendering, as react-dom's preload() does: the bundled world's shapes load
+  // while the map is being built, not after (lib/world-base/tile-painter.ts).
+  prepareWorld(start.zoom);
   return <MapView start={start} ownPosition={geo.status === 'granted' ? geo.position : null} locate={geo.locate} fallback={fallback} />;
 }
 
