@@ -71,7 +71,8 @@ test("the world's tiles let their images go as the map moves on: every image hel
   await page.context().route(/basemaps|arcgis/, (route) => route.abort());
   await signIn(page, me);
   await page.addInitScript((key) => {
-    localStorage.setItem(key, JSON.stringify({ lat: 50.5, lng: 0, zoom: 6 }));
+    // Zooms 2 and 3 draw from the coarse shapes, quick to load even on a busy machine.
+    localStorage.setItem(key, JSON.stringify({ lat: 30, lng: 0, zoom: 3 }));
     // Every image URL the page makes and lets go, in the page's own hands.
     const held = new Set<string>();
     const made = URL.createObjectURL.bind(URL);
@@ -91,16 +92,34 @@ test("the world's tiles let their images go as the map moves on: every image hel
   await page.goto('/landing');
   const tiles = page.locator('.leaflet-world-base-pane img.leaflet-tile-loaded');
   await expect(tiles.first()).toBeVisible();
-  for (let i = 0; i < 3; i++) {
-    await page.getByRole('button', { name: 'Zoom out' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { released?: number }).released ?? 0)).toBeGreaterThan(i);
+  const released = () => page.evaluate(() => (window as unknown as { released?: number }).released ?? 0);
+  /** Every image URL the page holds is the picture of a tile on the map. */
+  async function expectNoneHeldBeyondTheMap() {
+    const { held, shown } = await page.evaluate(() => ({
+      held: [...(window as unknown as { held: Set<string> }).held],
+      shown: Array.from(document.querySelectorAll<HTMLImageElement>('.leaflet-world-base-pane img'), (img) => img.src),
+    }));
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.filter((url) => !shown.includes(url))).toEqual([]);
   }
-  const { held, shown } = await page.evaluate(() => ({
-    held: [...(window as unknown as { held: Set<string> }).held],
-    shown: Array.from(document.querySelectorAll<HTMLImageElement>('.leaflet-world-base-pane img'), (img) => img.src),
-  }));
-  expect(held.length).toBeGreaterThan(0);
-  expect(held.filter((url) => !shown.includes(url))).toEqual([]);
+  // Out and in again, each zoom settled (the map keeps its view when it settles) and drawn before
+  // the next: the tiles of the zoom left behind are let go.
+  for (const [button, zoom] of [['Zoom out', 2], ['Zoom in', 3]] as const) {
+    const before = await released();
+    await page.getByRole('button', { name: button }).click();
+    await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').zoom, `mm-map-view:${me.id}`)).toBe(zoom);
+    await expect.poll(released).toBeGreaterThan(before);
+    await expect(tiles.first()).toBeVisible();
+  }
+  await expectNoneHeldBeyondTheMap();
+  // Another theme draws the world in another tone: the whole layer is made again, and every
+  // image of the old one is let go.
+  const beforeTheme = await released();
+  await page.getByRole('button', { name: 'Map controls' }).click();
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect.poll(released).toBeGreaterThan(beforeTheme);
+  await expect(tiles.first()).toBeVisible();
+  await expectNoneHeldBeyondTheMap();
 });
 
 test('make a trip from three memories, open it as a friend: the route, the numbered stops, the stats', async ({ page, browser, request }) => {

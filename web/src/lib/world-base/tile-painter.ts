@@ -7,8 +7,8 @@ import { drawTile, projectWorld, type ProjectedPolygon, type TileCoords, type Wo
  * theme's own tiles). A canvas per tile cost the page's thread a copy of every tile's pixels on
  * each frame of the tiles' fade (docs/decisions/090-web-delivery.md). One worker for every map on
  * the page, started by prepareWorld or by the first tile. Where a browser has no OffscreenCanvas
- * (Safari before 16.4), or the worker fails, the page draws the tile itself with the same code:
- * slower and coarser, never blank.
+ * (Safari before 16.4), or the worker fails, the page draws the tiles itself with the same code,
+ * straight on a canvas each (drawOnPage): slower and coarser, never blank.
  */
 export interface TileRequest {
   kind: 'tile';
@@ -93,18 +93,29 @@ export function prepareWorld(zoom: number): void {
  */
 let pageWorld: Promise<ProjectedPolygon[]> | undefined;
 
-/** Tile (x, y, z) of the world in the given tone, size × size pixels, as an image to place. */
-export async function paintTile(tile: TileCoords, size: number, tone: WorldTone): Promise<Blob> {
-  if (workerAvailable()) {
-    const image = await drawnByWorker(tile, size, tone);
-    if (image) return image;
-  }
+/** Whether tiles come from the worker; if not, the page draws each on a canvas (drawOnPage). */
+export function drawsInWorker(): boolean {
+  return workerAvailable();
+}
+
+/** Draws tile (x, y, z) of the world on the page's own canvas, from the coarse shapes. */
+export async function drawOnPage(canvas: HTMLCanvasElement, tile: TileCoords, tone: WorldTone): Promise<void> {
   const world = await (pageWorld ??= loadCoarseShapes().then(projectWorld));
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw the world.');
+  drawTile(ctx, world, tile, canvas.width, tone);
+}
+
+/**
+ * Tile (x, y, z) of the world in the given tone, size × size pixels, as an image to place: from
+ * the worker, or, if the worker failed after the tile was asked for, drawn here and encoded.
+ */
+export async function paintTile(tile: TileCoords, size: number, tone: WorldTone): Promise<Blob> {
+  const image = await drawnByWorker(tile, size, tone);
+  if (image) return image;
   const canvas = document.createElement('canvas');
   canvas.width = size;
   canvas.height = size;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser cannot draw the world.');
-  drawTile(ctx, world, tile, size, tone);
+  await drawOnPage(canvas, tile, tone);
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The world tile could not be encoded.'))), 'image/png'));
 }

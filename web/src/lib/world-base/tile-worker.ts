@@ -31,7 +31,9 @@ self.onmessage = async (e: MessageEvent<WorkerMessage>) => {
     drawTile(ctx, world, tile, size, tone);
     // Encoded here, so the page only places an image (tile-painter.ts says why).
     reply({ id, image: await canvas.convertToBlob({ type: 'image/png' }) });
-  } catch {
+  } catch (error) {
+    // The page then draws this tile itself (tile-painter.ts).
+    console.warn('The world tile could not be drawn in the worker:', error);
     reply({ id, image: null });
   }
 };

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
-import { paintTile } from './tile-painter.ts';
+import { drawOnPage, drawsInWorker, paintTile } from './tile-painter.ts';
 import type { WorldTone } from './tile-drawing.ts';
 import './world-base.css';
 
@@ -61,12 +61,22 @@ function ensurePane(map: L.Map, name: string, zIndex: number): void {
  */
 const WorldTiles = L.GridLayer.extend({
   createTile(coords: L.Coords, done: L.DoneCallback) {
-    const img = document.createElement('img');
-    img.alt = '';
-    img.setAttribute('role', 'presentation');
     // Sharp on a phone's screen, but at most twice: a 3× tile has 2.25× the pixels of a 2× one.
     const size = 256 * Math.min(2, Math.max(1, Math.round(window.devicePixelRatio || 1)));
     const { tone } = (this as L.GridLayer & { options: { tone: WorldTone } }).options;
+    if (!drawsInWorker()) {
+      const canvas = document.createElement('canvas');
+      canvas.width = size;
+      canvas.height = size;
+      drawOnPage(canvas, coords, tone).then(
+        () => done(undefined, canvas),
+        (error: Error) => done(error, canvas),
+      );
+      return canvas;
+    }
+    const img = document.createElement('img');
+    img.alt = '';
+    img.setAttribute('role', 'presentation');
     paintTile(coords, size, tone).then(
       (image) => {
         // A tile the map let go while it was drawn is not shown: no image to hold for it.
@@ -75,16 +85,24 @@ const WorldTiles = L.GridLayer.extend({
         img.onerror = () => done(new Error('The world tile could not be shown.'), img);
         img.src = URL.createObjectURL(image);
       },
-      (error: Error) => done(error, img),
+      (error: Error) => {
+        if (img.isConnected) done(error, img);
+      },
     );
     return img;
   },
 }) as new (options: L.GridLayerOptions & { tone: WorldTone }) => L.GridLayer;
 
-/** A tile's image is released with the tile. */
+/**
+ * A tile's image is released with the tile, and its load no longer reported: Leaflet finds tiles
+ * by their place, so a late report would mark a newer tile at the same place as drawn.
+ */
 function releaseTile(e: L.TileEvent) {
-  const img = e.tile as HTMLImageElement;
-  if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
+  const tile = e.tile;
+  if (!(tile instanceof HTMLImageElement)) return;
+  tile.onload = null;
+  tile.onerror = null;
+  if (tile.src.startsWith('blob:')) URL.revokeObjectURL(tile.src);
 }
 
 /** Inside a MapContainer: the bundled world under its tiles. */
