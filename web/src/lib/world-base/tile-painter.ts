@@ -4,11 +4,11 @@ import { drawTile, projectWorld, type ProjectedPolygon, type TileCoords, type Wo
 /**
  * The page's side of tile-worker.ts: asks the worker for a tile as an encoded image, which the
  * page places like any map tile (an <img>: decoded off the page's thread, composited like the
- * theme's own tiles). A canvas per tile cost the page's thread a copy of every tile's pixels on
- * each frame of the tiles' fade (docs/decisions/090-web-delivery.md). One worker for every map on
- * the page, started by prepareWorld or by the first tile. Where a browser has no OffscreenCanvas
- * (Safari before 16.4), or the worker fails, the page draws the tiles itself with the same code,
- * straight on a canvas each (drawOnPage): slower and coarser, never blank.
+ * theme's own tiles). With a canvas per tile, each frame of the tiles' fade cost 30–75 ms of
+ * Chromium's commit on the page's thread (docs/decisions/090-web-delivery.md). One worker for
+ * every map on the page, started by prepareWorld or by the first tile. Where a browser has no
+ * OffscreenCanvas (Safari before 16.4), or the worker fails, the page draws the tiles itself with
+ * the same code, straight on a canvas each (drawOnPage): slower and coarser, never blank.
  */
 export interface TileRequest {
   kind: 'tile';
