@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createUser, expect, signIn, test } from '../fixtures.ts';
+// By its file: the shared package's index is for the apps' bundlers.
+import { FIRST_FEED_PAGE } from '../../shared/src/first-paint.ts';
+import { createMemory, createUser, expect, signIn, test } from '../fixtures.ts';
 import { controlledByServiceWorker } from '../fixtures/service-worker.ts';
 import { shot } from '../fixtures/shots.ts';
 
@@ -104,6 +106,35 @@ test.describe('the screen drawn is the one the visitor ends up on', () => {
     await expect(page).toHaveURL(/\/landing$/);
     // The map screen itself, which only the app draws.
     await expect(page.locator('.map-canvas')).toBeVisible();
+  });
+});
+
+test.describe("the feed's first page, asked by the page itself", () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("is asked before the app's scripts arrive, once: the app shows that answer rather than asking again", async ({ page, request, baseURL }) => {
+    const me = await createUser(request, 'earlyfeed');
+    await createMemory(request, me, { title: 'Asked early', visibility: '1' });
+    await signIn(page, me);
+    const asked: string[] = [];
+    let feedAsked!: () => void;
+    const feedWasAsked = new Promise<void>((resolve) => (feedAsked = resolve));
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname !== '/api/query_feed') return;
+      asked.push(req.url());
+      feedAsked();
+    });
+    // The app's scripts arrive only once the feed has been asked for: only the page can ask first.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await feedWasAsked;
+      await route.continue();
+    });
+    // The live stream's catch-up (it may ask for the feed again) is not what this is about.
+    await page.route('**/api/events', (route) => route.abort());
+    await page.goto('/feeds', { waitUntil: 'commit' });
+    // The memory shows only once the app's own call is answered: had it sent one, it is counted.
+    await expect(page.getByRole('article', { name: 'Asked early' })).toBeVisible();
+    expect(asked).toEqual([new URL(FIRST_FEED_PAGE, baseURL).href]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.ts';
+
 /**
  * The script every page of the web app runs first, inline in its <head>, before anything is drawn
  * (docs/decisions/090-web-delivery.md, "Drawn before the JavaScript runs"). It lives here, as text,
@@ -14,6 +16,10 @@
  *   visitor ends up on (web/src/app/first-paint-redirects.test.tsx checks the table against the
  *   app's own routes). The page being left is hidden meanwhile and the app is not started on it
  *   (LEAVING_ATTRIBUTE, read by web/src/main.tsx);
+ * - a screen whose first content is one GET the app would make anyway (the feed's first page) has
+ *   it started here, with the stored token, while the app's code is still on its way; the app
+ *   takes the answer over instead of asking again (web/src/lib/early-answers.ts). On a phone the
+ *   code takes seconds to arrive, and only then would the request start;
  * - no form is ever sent by the browser itself: every form is the app's to send, and the browser
  *   would send the sign-in form (drawn whole, usable seconds before its scripts arrive on a slow
  *   network) as a GET with the password in the address, the history and the server's logs.
@@ -46,6 +52,21 @@ export const FIRST_PAINT_REDIRECTS: { signedIn: Readonly<Record<string, string>>
   signedOut: { '/': '/login', '/landing': '/login', '/new-location': '/login', '/update-location': '/login', '/profile': '/login', '/admin': '/login', '/import': '/login' },
 };
 
+/** The first page of the feed, as the feed screen asks for it (web/src/features/feed/api/query-feed.ts). */
+export const FIRST_FEED_PAGE = `/api/query_feed?limit=${LIMITS.feedPageDefault}`;
+
+/**
+ * The GETs a screen's page starts before the app's code runs, signed in only, by path as the
+ * router matches it. Each must be one the screen makes at once, with exactly this URL: an answer
+ * nobody takes over was a request sent for nothing.
+ */
+export const FIRST_PAINT_REQUESTS: Readonly<Record<string, readonly string[]>> = {
+  '/feeds': [FIRST_FEED_PAGE],
+};
+
+/** On window: the answers started by the script, by URL, each with the token it was sent with. */
+export const EARLY_ANSWERS_GLOBAL = '__memoryMapEarlyAnswers';
+
 const json = JSON.stringify;
 
 /**
@@ -68,6 +89,17 @@ export const FIRST_PAINT_SCRIPT = `(function () {
     html.setAttribute(${json(LEAVING_ATTRIBUTE)}, '');
     html.style.visibility = 'hidden';
     location.replace(to);
+  }
+  var early = token && !to && window.fetch ? ${json(FIRST_PAINT_REQUESTS)}[path] : null;
+  if (early) {
+    var answers = {};
+    for (var i = 0; i < early.length; i++) {
+      var answer = fetch(early[i], { credentials: 'same-origin', headers: { accept: 'application/json', authorization: 'Bearer ' + token } });
+      // A failure is the app's to report, once it takes the answer over; never an unhandled one.
+      answer['catch'](function () {});
+      answers[early[i]] = { token: token, answer: answer };
+    }
+    window[${json(EARLY_ANSWERS_GLOBAL)}] = answers;
   }
   document.addEventListener('submit', function (event) {
     event.preventDefault();

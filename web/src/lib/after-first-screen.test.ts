@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen } from './after-first-screen.ts';
+import { afterFirstScreen, holdFirstScreen } from './after-first-screen.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -30,6 +30,30 @@ describe('after the first screen', () => {
     let started = false;
     void afterFirstScreen(client).then(() => (started = true));
 
+    await vi.advanceTimersByTimeAsync(3900);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(started).toBe(true);
+  });
+
+  it("waits, once the requests are answered, for what the screen still draws (a map's first tiles), at most four seconds", async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    let drawn!: () => void;
+    holdFirstScreen(new Promise<void>((resolve) => (drawn = resolve)));
+    let started = false;
+    void afterFirstScreen(client).then(() => (started = true));
+
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(started).toBe(false);
+    drawn();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toBe(true);
+
+    // A drawing that never ends holds nothing up for long.
+    holdFirstScreen(new Promise<void>(() => {}));
+    started = false;
+    void afterFirstScreen(client).then(() => (started = true));
     await vi.advanceTimersByTimeAsync(3900);
     expect(started).toBe(false);
     await vi.advanceTimersByTimeAsync(200);

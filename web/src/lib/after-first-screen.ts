@@ -3,9 +3,23 @@ import type { QueryClient } from '@tanstack/react-query';
 /** However long the first screen's requests take, what waits for them starts after this. */
 const LONGEST_WAIT_MS = 4000;
 
+/** What the first screen still draws beyond its requests (a map's first tiles): see holdFirstScreen. */
+const holds = new Set<Promise<unknown>>();
+
 /**
- * Resolves once the page has loaded, the first screen's requests have been answered and the
- * main thread has a quiet moment (docs/decisions/090-web-delivery.md, "Start-up").
+ * The first screen is not shown until `drawn` settles: a map's tiles come from a worker, not from
+ * a request, and work that waits for the first screen should not take the network or the thread
+ * from them either. LONGEST_WAIT_MS bounds this wait too.
+ */
+export function holdFirstScreen(drawn: Promise<unknown>): void {
+  const hold = drawn.catch(() => undefined);
+  holds.add(hold);
+  void hold.then(() => holds.delete(hold));
+}
+
+/**
+ * Resolves once the page has loaded, the first screen's requests have been answered, what it
+ * still draws is drawn (holdFirstScreen), and the main thread has a quiet moment (docs/decisions/090-web-delivery.md, "Start-up").
  *
  * Work the first screen does not show — the live-events client with its schema library — waits
  * for this, so on a phone it neither competes with the screen's own scripts and data for the
@@ -27,11 +41,12 @@ export function afterFirstScreen(queryClient: QueryClient): Promise<void> {
 
     // Idle once after the load event: by then the screen's chunk has rendered and its queries
     // have started (React's work comes before idle callbacks); then wait for them to be answered.
+    const whenDrawn = () => void Promise.all(holds).then(finish);
     const whenSettled = () => {
       if (done) return;
-      if (queryClient.isFetching() === 0) return finish();
+      if (queryClient.isFetching() === 0) return whenDrawn();
       const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-        if (queryClient.isFetching() === 0) finish();
+        if (queryClient.isFetching() === 0) whenDrawn();
       });
       cleanups.push(unsubscribe);
     };

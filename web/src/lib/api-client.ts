@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './api/schema';
+import { takeEarlyAnswer } from './early-answers.ts';
 import { clearSession, getToken } from './session.ts';
 
 /**
@@ -115,7 +116,9 @@ function send(request: Request): Promise<Response> {
   const token = getToken();
   const authed = Boolean(token) && !WITHOUT_TOKEN.has(new URL(request.url).pathname);
   if (authed) headers.authorization = `Bearer ${token}`;
-  return globalThis.fetch(path, { ...init, headers, signal: init.signal ?? null }).then(
+  // The screen's first GET may be on its way already, started by the page (lib/early-answers.ts).
+  const early = (init.method ?? 'GET') === 'GET' && authed ? takeEarlyAnswer(path, token) : undefined;
+  return (early ?? globalThis.fetch(path, { ...init, headers, signal: init.signal ?? null })).then(
     async (res) => {
       if (res.ok) return res;
       throw failure(res.status, parsed(await res.text()), authed);

@@ -1,4 +1,12 @@
-import { APP_STARTED_ATTRIBUTE, FIRST_PAINT_REDIRECTS, FIRST_PAINT_SCRIPT, LEAVING_ATTRIBUTE, SUBMIT_WAITING_ATTRIBUTE } from '@memory-map/shared';
+import {
+  APP_STARTED_ATTRIBUTE,
+  EARLY_ANSWERS_GLOBAL,
+  FIRST_FEED_PAGE,
+  FIRST_PAINT_REDIRECTS,
+  FIRST_PAINT_SCRIPT,
+  LEAVING_ATTRIBUTE,
+  SUBMIT_WAITING_ATTRIBUTE,
+} from '@memory-map/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyColorScheme, COLOR_SCHEME_KEY, loadColorSchemeChoice } from './color-scheme.ts';
 import { prefersDark } from '../../test/prefers-dark.ts';
@@ -24,12 +32,19 @@ function freshPage() {
   document.head.innerHTML = '<meta name="theme-color" content="#0f172a">';
 }
 
+/** The page's fetch, never answering: what the script asks for, and with which headers. */
+const pageFetch = () => vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
+
 describe('the first-paint script', () => {
-  beforeEach(freshPage);
+  beforeEach(() => {
+    freshPage();
+    vi.stubGlobal('fetch', pageFetch());
+  });
   afterEach(() => {
     freshPage();
     document.head.innerHTML = '';
     vi.unstubAllGlobals();
+    delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL];
   });
 
   it('applies the scheme chosen in Settings as the app does: the same key, the same attribute and theme colour', () => {
@@ -132,6 +147,37 @@ describe('the first-paint script', () => {
       html.removeAttribute(SUBMIT_WAITING_ATTRIBUTE);
       html.removeAttribute(APP_STARTED_ATTRIBUTE);
       document.body.innerHTML = '';
+    }
+  });
+
+  it("starts the feed's first page on the feed's page, signed in, with the stored token, and keeps its answer for the app", () => {
+    localStorage.setItem('token', 'tok');
+    const fetchSpy = pageFetch();
+    vi.stubGlobal('fetch', fetchSpy);
+    runScript('/Feeds/');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).toHaveBeenCalledWith(FIRST_FEED_PAGE, { credentials: 'same-origin', headers: { accept: 'application/json', authorization: 'Bearer tok' } });
+    const kept = (window as unknown as Record<string, Record<string, { token: string; answer: unknown }>>)[EARLY_ANSWERS_GLOBAL]!;
+    expect(Object.keys(kept)).toEqual([FIRST_FEED_PAGE]);
+    expect(kept[FIRST_FEED_PAGE]!.token).toBe('tok');
+    expect(kept[FIRST_FEED_PAGE]!.answer).toBe(fetchSpy.mock.results[0]!.value);
+  });
+
+  it('starts nothing signed out, on a page being left, or on a screen with no first request', () => {
+    for (const [token, pathname] of [
+      [null, '/feeds'],
+      ['tok', '/login'],
+      ['tok', '/landing'],
+      ['tok', '/friends'],
+    ] as const) {
+      if (token) localStorage.setItem('token', token);
+      else localStorage.removeItem('token');
+      const fetchSpy = pageFetch();
+      vi.stubGlobal('fetch', fetchSpy);
+      freshPage();
+      runScript(pathname);
+      expect(fetchSpy, pathname).not.toHaveBeenCalled();
+      expect(EARLY_ANSWERS_GLOBAL in window, pathname).toBe(false);
     }
   });
 

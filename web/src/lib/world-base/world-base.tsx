@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
+import { holdFirstScreen } from '../after-first-screen.ts';
 import { drawOnPage, drawsInWorker, paintTile } from './tile-painter.ts';
 import type { WorldTone } from './tile-drawing.ts';
 import './world-base.css';
@@ -105,6 +106,11 @@ function releaseTile(e: L.TileEvent) {
   if (tile.src.startsWith('blob:')) URL.revokeObjectURL(tile.src);
 }
 
+/** After the frame that shows what was just placed has been painted. */
+function afterNextPaint(callback: () => void): void {
+  requestAnimationFrame(() => setTimeout(callback, 0));
+}
+
 /** Inside a MapContainer: the bundled world under its tiles. */
 export function WorldBase({ tone }: { tone: WorldTone }) {
   const map = useMap();
@@ -116,6 +122,13 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
     const tiles = new WorldTiles({ pane: 'world-base', className: 'world-tiles', tone }).on('tileunload', releaseTile).addTo(map);
     const labels = L.layerGroup([], { pane: 'world-labels' }).addTo(map);
     let cancelled = false;
+    // The land first, then its names: the names' file (places.json) is only asked for once the
+    // first tiles are on screen (loaded, then painted), so on a slow network it never holds up the
+    // map's first picture; nor does the work that waits for the first screen (holdFirstScreen).
+    let showLand = () => {};
+    const landShown = new Promise<void>((resolve) => (showLand = resolve));
+    tiles.once('load', () => afterNextPaint(showLand));
+    holdFirstScreen(landShown);
 
     // Only the names in and around the view: a few dozen markers, not fifteen hundred, whatever the zoom.
     let labelled = '';
@@ -127,6 +140,7 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
         labelled = '';
         return;
       }
+      await landShown;
       const list = await loadPlaces();
       if (cancelled || map.getZoom() !== zoom) return;
       const area = map.getBounds().pad(0.5);
@@ -148,6 +162,8 @@ export function WorldBase({ tone }: { tone: WorldTone }) {
     map.on('zoomend moveend', update);
     return () => {
       cancelled = true;
+      // A map gone before its land was drawn holds nothing up.
+      showLand();
       map.off('zoomend moveend', update);
       tiles.remove();
       labels.remove();

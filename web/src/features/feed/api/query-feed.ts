@@ -1,4 +1,4 @@
-import { LIMITS } from '@memory-map/shared';
+import { FIRST_FEED_PAGE } from '@memory-map/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, linkQuery, nextLink } from '../../../lib/api-client.ts';
 import type { Pin } from '../../../lib/api/types.ts';
@@ -10,7 +10,6 @@ export interface FeedPage {
   next: string | null;
 }
 
-export const FIRST_FEED_PAGE = `/api/query_feed?limit=${LIMITS.feedPageDefault}`;
 
 /** GET /api/query_feed: visible pins, newest first; the next page's URL is in the Link header. */
 export async function fetchFeedPage(url: string, signal?: AbortSignal): Promise<FeedPage> {
