@@ -7,9 +7,9 @@ const LONGEST_WAIT_MS = 4000;
 const holds = new Set<Promise<unknown>>();
 
 /**
- * The first screen is not shown until `drawn` settles: a map's tiles come from a worker, not from
- * a request, and work that waits for the first screen should not take the network or the thread
- * from them either. LONGEST_WAIT_MS bounds this wait too.
+ * Work that waits for the first screen (afterFirstScreen) also waits until `drawn` settles: a
+ * map's first tiles come from a worker, not from a request, and that work should not take the
+ * network or the thread from them either. LONGEST_WAIT_MS bounds this wait too.
  */
 export function holdFirstScreen(drawn: Promise<unknown>): void {
   const hold = drawn.catch(() => undefined);
@@ -19,7 +19,8 @@ export function holdFirstScreen(drawn: Promise<unknown>): void {
 
 /**
  * Resolves once the page has loaded, the first screen's requests have been answered, what it
- * still draws is drawn (holdFirstScreen), and the main thread has a quiet moment (docs/decisions/090-web-delivery.md, "Start-up").
+ * still draws is drawn (holdFirstScreen), and the main thread has a quiet moment
+ * (docs/decisions/090-web-delivery.md, "Start-up").
  *
  * Work the first screen does not show — the live-events client with its schema library — waits
  * for this, so on a phone it neither competes with the screen's own scripts and data for the

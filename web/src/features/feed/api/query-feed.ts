@@ -10,7 +10,6 @@ export interface FeedPage {
   next: string | null;
 }
 
-
 /** GET /api/query_feed: visible pins, newest first; the next page's URL is in the Link header. */
 export async function fetchFeedPage(url: string, signal?: AbortSignal): Promise<FeedPage> {
   const { data, response } = await api.GET('/api/query_feed', { ...linkQuery(url), signal });
