@@ -54,14 +54,21 @@ export function afterFirstScreen(queryClient: QueryClient): Promise<void> {
     const afterLoad = () => whenIdle(whenSettled);
     if (document.readyState === 'complete') afterLoad();
     else {
-      window.addEventListener('load', afterLoad, { once: true });
-      cleanups.push(() => window.removeEventListener('load', afterLoad));
+      // The page's window as it is now: the cleanup may run after a test's window is gone.
+      const page = window;
+      page.addEventListener('load', afterLoad, { once: true });
+      cleanups.push(() => page.removeEventListener('load', afterLoad));
     }
   });
 }
 
-/** The next idle moment (or a short timeout where the browser has no requestIdleCallback, Safari). */
+/**
+ * The next idle moment (or a short timeout where the browser has no requestIdleCallback, Safari).
+ * Looked up on globalThis, not window: a wait can outlive its page's window in a test (the jsdom
+ * window is gone once its file ends), and must then end quietly rather than throw.
+ */
 function whenIdle(callback: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => callback(), { timeout: 1000 });
+  const { requestIdleCallback } = globalThis as { requestIdleCallback?: Window['requestIdleCallback'] };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => callback(), { timeout: 1000 });
   else setTimeout(callback, 50);
 }
