@@ -59,4 +59,17 @@ describe('after the first screen', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(started).toBe(true);
   });
+
+  it('ends quietly when the page it waited on is gone (a test file whose window was torn down)', async () => {
+    vi.useFakeTimers();
+    let started = false;
+    void afterFirstScreen(new QueryClient()).then(() => (started = true));
+    vi.stubGlobal('window', undefined);
+    try {
+      await vi.advanceTimersByTimeAsync(5000);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(started).toBe(true);
+  });
 });
