@@ -50,14 +50,17 @@ describe('after the first screen', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(started).toBe(true);
 
-    // A drawing that never ends holds nothing up for long.
-    holdFirstScreen(new Promise<void>(() => {}));
+    // A drawing that does not end holds nothing up for long (and is ended here, so that no other
+    // test of this file waits on it: the holds are the module's).
+    let stuckDrawn!: () => void;
+    holdFirstScreen(new Promise<void>((resolve) => (stuckDrawn = resolve)));
     started = false;
     void afterFirstScreen(client).then(() => (started = true));
     await vi.advanceTimersByTimeAsync(3900);
     expect(started).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect(started).toBe(true);
+    stuckDrawn();
   });
 
   it('ends quietly when the page it waited on is gone (a test file whose window was torn down)', async () => {
