@@ -109,15 +109,16 @@ class ApiRequest extends Request {
  * time, so tests (and anything else) that replace fetch after this module loads are heard.
  */
 function send(request: Request): Promise<Response> {
-  const offline = offlineError();
-  if (offline) return Promise.reject(offline);
   const { path, init } = request instanceof ApiRequest ? request : { path: request.url, init: {} };
   const headers: Record<string, string> = { accept: 'application/json', ...Object.fromEntries(request.headers) };
   const token = getToken();
   const authed = Boolean(token) && !WITHOUT_TOKEN.has(new URL(request.url).pathname);
   if (authed) headers.authorization = `Bearer ${token}`;
   // The screen's first GET may be on its way already, started by the page (lib/early-answers.ts).
+  // Taken before the offline check: refused offline, it is gone too, never used once back online.
   const early = (init.method ?? 'GET') === 'GET' && authed ? takeEarlyAnswer(path, token) : undefined;
+  const offline = offlineError();
+  if (offline) return Promise.reject(offline);
   return (early ?? globalThis.fetch(path, { ...init, headers, signal: init.signal ?? null })).then(
     async (res) => {
       if (res.ok) return res;

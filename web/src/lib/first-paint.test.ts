@@ -45,6 +45,7 @@ describe('the first-paint script', () => {
     document.head.innerHTML = '';
     vi.unstubAllGlobals();
     delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL];
+    localStorage.removeItem('token');
   });
 
   it('applies the scheme chosen in Settings as the app does: the same key, the same attribute and theme colour', () => {
